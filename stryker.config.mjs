@@ -22,7 +22,7 @@ const report = process.env.MUTATION_REPORT ?? 'mutation'
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   // The release logic, and since issue 41 the faces: the events, the status report and the command; since issue 43 the
-  // release rules and their inputs; since issue 44 the code's host (docs: "Scope").
+  // release rules and their inputs; since issue 44 the code's host; since issue 45 tracing (docs: "Scope").
   mutate: [
     'src/deploy/**/*.ts',
     'src/cloud/**/*.ts',
@@ -38,7 +38,10 @@ export default {
     // Since issue 44: the code host's port, GitLab's adapter and the inputs that choose the host.
     'src/code-host/**/*.ts',
     'src/gitlab/**/*.ts',
-    'src/inputs/code-host.ts'
+    'src/inputs/code-host.ts',
+    // Since issue 45: the trace and its settings.
+    'src/tracing/**/*.ts',
+    'src/inputs/tracing.ts'
   ],
 
   testRunner: 'jest',

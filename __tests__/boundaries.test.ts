@@ -74,3 +74,26 @@ test('every @actions/* import, where it is and why', () => {
     'github/final-status.ts': ['@actions/github']
   })
 })
+
+/** A file's imports of `pattern`'s modules that load code when the file loads: every `import … from` but `import type`. */
+function staticImports(file: string, pattern: RegExp): string[] {
+  const text = fs.readFileSync(file, 'utf8')
+  return [...text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map((m) => m[1] as string).filter((m) => pattern.test(m))
+}
+
+test('OpenTelemetry is loaded by one module only, and only when tracing is on (docs/tracing.md)', () => {
+  const engine = sources(SRC).filter((f) => !f.startsWith(emulatorDir))
+  // Only the trace's door names the libraries, statically (its own imports run only when it is loaded).
+  const naming = engine.filter((f) => /'@opentelemetry\//.test(fs.readFileSync(f, 'utf8'))).map((f) => path.relative(SRC, f))
+  expect(naming).toEqual([path.join('tracing', 'send.ts')])
+  // The door and the module that uses it are never loaded with another module: only import() reaches them.
+  const doors = ['send', 'index'].map((name) => path.join(SRC, 'tracing', `${name}.js`))
+  const loading = engine.flatMap((f) =>
+    staticImports(f, /^\./)
+      .filter((i) => doors.includes(path.resolve(path.dirname(f), i)) && path.relative(SRC, f) !== path.join('tracing', 'index.ts'))
+      .map((i) => `${path.relative(SRC, f)} -> ${i}`)
+  )
+  expect(loading).toEqual([])
+  // send.ts loads each library with import(): its static imports of them are types alone.
+  expect(staticImports(path.join(SRC, 'tracing', 'send.ts'), /^@opentelemetry\//)).toEqual([])
+})

@@ -2,7 +2,7 @@ export const id = 113;
 export const ids = [113];
 export const modules = {
 
-/***/ 2113:
+/***/ 12113:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -12,25 +12,25 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/port.ts
-var port = __webpack_require__(8676);
+var port = __webpack_require__(58676);
 // EXTERNAL MODULE: ./src/report.ts
-var report = __webpack_require__(665);
+var report = __webpack_require__(70665);
 // EXTERNAL MODULE: ./src/search/service.ts
 var service = __webpack_require__(8363);
 // EXTERNAL MODULE: ./src/search/request.ts
-var request = __webpack_require__(4065);
+var request = __webpack_require__(24065);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
+var errors = __webpack_require__(83916);
 // EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(6264);
+var format = __webpack_require__(16264);
 // EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(8549);
+var http_errors = __webpack_require__(58549);
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
+var retry = __webpack_require__(28902);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var transport = __webpack_require__(5848);
+var transport = __webpack_require__(45848);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __webpack_require__(7194);
+var secrets = __webpack_require__(27194);
 ;// CONCATENATED MODULE: ./src/search/cookies.ts
 // A small cookie jar for one run: the search service sets a cookie that a backend must present on later
 // calls. One host per run, so Domain and Path are not consulted; Max-Age/Expires in the past delete.

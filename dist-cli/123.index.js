@@ -2,17 +2,17 @@ export const id = 123;
 export const ids = [123];
 export const modules = {
 
-/***/ 5123:
+/***/ 85123:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   tellOthers: () => (/* binding */ tellOthers)
 /* harmony export */ });
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(8676);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
-/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(3689);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
-/* harmony import */ var _sinks_post_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(894);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(58676);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
+/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(53689);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(27194);
+/* harmony import */ var _sinks_post_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(80894);
 // Tells every sink about the run, all at once, each under its own time limit (http/time-limit.ts: on the clock a
 // simulation drives). A sink that fails or hangs costs one warning that names the service and why, never its
 // address or token; nothing here throws, and nothing here changes the run's outcome.
@@ -71,7 +71,7 @@ function aborted(signal) {
 
 /***/ }),
 
-/***/ 894:
+/***/ 80894:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -80,9 +80,9 @@ function aborted(signal) {
 /* harmony export */   nu: () => (/* binding */ SinkCallFailed)
 /* harmony export */ });
 /* unused harmony exports answerFailed, errorText */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
-/* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5848);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7194);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
+/* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(45848);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(27194);
 // The one way a native sink calls its service: JSON over the project's HttpTransport, ended by the
 // dispatcher's signal, and a failure that names the service and its status without the address or a
 // token (a webhook's URL is its secret; a service may echo what it was sent).

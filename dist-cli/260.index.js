@@ -2,7 +2,7 @@ export const id = 260;
 export const ids = [260];
 export const modules = {
 
-/***/ 1260:
+/***/ 81260:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -14,19 +14,19 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: getExecOutput
 
 // EXTERNAL MODULE: external "string_decoder"
-var external_string_decoder_ = __webpack_require__(3193);
+var external_string_decoder_ = __webpack_require__(13193);
 // EXTERNAL MODULE: external "os"
-var external_os_ = __webpack_require__(857);
+var external_os_ = __webpack_require__(70857);
 // EXTERNAL MODULE: external "events"
-var external_events_ = __webpack_require__(4434);
+var external_events_ = __webpack_require__(24434);
 // EXTERNAL MODULE: external "child_process"
-var external_child_process_ = __webpack_require__(5317);
+var external_child_process_ = __webpack_require__(35317);
 // EXTERNAL MODULE: external "path"
-var external_path_ = __webpack_require__(6928);
+var external_path_ = __webpack_require__(16928);
 // EXTERNAL MODULE: external "assert"
-var external_assert_ = __webpack_require__(2613);
+var external_assert_ = __webpack_require__(42613);
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __webpack_require__(9896);
+var external_fs_ = __webpack_require__(79896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -480,7 +480,7 @@ function io_copyFile(srcFile, destFile, force) {
 }
 //# sourceMappingURL=io.js.map
 // EXTERNAL MODULE: external "timers"
-var external_timers_ = __webpack_require__(3557);
+var external_timers_ = __webpack_require__(53557);
 ;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }

@@ -2,26 +2,26 @@ export const id = 264;
 export const ids = [264];
 export const modules = {
 
-/***/ 770:
+/***/ 20770:
 /***/ ((module, __unused_webpack_exports, __webpack_require__) => {
 
-module.exports = __webpack_require__(218);
+module.exports = __webpack_require__(20218);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 20218:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var net = __webpack_require__(9278);
-var tls = __webpack_require__(4756);
-var http = __webpack_require__(8611);
-var https = __webpack_require__(5692);
-var events = __webpack_require__(4434);
-var assert = __webpack_require__(2613);
-var util = __webpack_require__(9023);
+var net = __webpack_require__(69278);
+var tls = __webpack_require__(64756);
+var http = __webpack_require__(58611);
+var https = __webpack_require__(65692);
+var events = __webpack_require__(24434);
+var assert = __webpack_require__(42613);
+var util = __webpack_require__(39023);
 
 
 exports.httpOverHttp = httpOverHttp;
@@ -281,7 +281,7 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 7264:
+/***/ 57264:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -307,7 +307,7 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: ExitCode, addPath, endGroup, exportVariable, getBooleanInput, getMultilineInput, markdownSummary, platform, setCommandEcho, startGroup, toPlatformPath, toPosixPath, toWin32Path
 
 // EXTERNAL MODULE: external "os"
-var external_os_ = __webpack_require__(857);
+var external_os_ = __webpack_require__(70857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -437,9 +437,9 @@ function escapeProperty(s) {
 }
 //# sourceMappingURL=command.js.map
 // EXTERNAL MODULE: external "crypto"
-var external_crypto_ = __webpack_require__(6982);
+var external_crypto_ = __webpack_require__(76982);
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __webpack_require__(9896);
+var external_fs_ = __webpack_require__(79896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -476,12 +476,12 @@ function file_command_prepareKeyValueMessage(key, value) {
 }
 //# sourceMappingURL=file-command.js.map
 // EXTERNAL MODULE: external "path"
-var external_path_ = __webpack_require__(6928);
+var external_path_ = __webpack_require__(16928);
 // EXTERNAL MODULE: external "http"
-var external_http_ = __webpack_require__(8611);
+var external_http_ = __webpack_require__(58611);
 var external_http_namespaceObject = /*#__PURE__*/__webpack_require__.t(external_http_, 2);
 // EXTERNAL MODULE: external "https"
-var external_https_ = __webpack_require__(5692);
+var external_https_ = __webpack_require__(65692);
 var external_https_namespaceObject = /*#__PURE__*/__webpack_require__.t(external_https_, 2);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
@@ -575,9 +575,9 @@ class DecodedURL extends URL {
 }
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __webpack_require__(770);
+var tunnel = __webpack_require__(20770);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
+var undici = __webpack_require__(46752);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -1741,7 +1741,7 @@ function toPlatformPath(pth) {
 }
 //# sourceMappingURL=path-utils.js.map
 // EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
-var lib_exec = __webpack_require__(1260);
+var lib_exec = __webpack_require__(81260);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }

@@ -2,14 +2,14 @@ export const id = 359;
 export const ids = [359];
 export const modules = {
 
-/***/ 2359:
+/***/ 72359:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   actionPort: () => (/* binding */ actionPort)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7264);
-/* harmony import */ var _github_runner_context_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2579);
+/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(57264);
+/* harmony import */ var _github_runner_context_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(72579);
 // The action's face: the engine's port (src/port.ts) on @actions/core, as a runner reads it. Inputs come from
 // INPUT_* variables, outputs, state and the summary go to the runner's files, log lines and masks to stdout
 // as workflow commands; the run's context from the runner's variables.

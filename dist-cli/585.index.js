@@ -2,28 +2,30 @@ export const id = 585;
 export const ids = [585];
 export const modules = {
 
-/***/ 2585:
+/***/ 52585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   observeRun: () => (/* binding */ observeRun),
-  p: () => (/* binding */ uuidOf)
+  uuidOf: () => (/* binding */ uuidOf)
 });
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __webpack_require__(7103);
+var distribution_name = __webpack_require__(37103);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
+var errors = __webpack_require__(83916);
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
-var release_state = __webpack_require__(350);
+var release_state = __webpack_require__(80350);
 // EXTERNAL MODULE: ./src/report.ts
-var report = __webpack_require__(665);
+var report = __webpack_require__(70665);
 // EXTERNAL MODULE: ./src/deploy/changes.ts
-var changes = __webpack_require__(3678);
+var changes = __webpack_require__(43678);
 ;// CONCATENATED MODULE: ./src/events/observed.ts
 // What a run tells chat and observability tools (issue 32): only what it observed, as data. events/from-run.ts
 // derives an ObservedRun from the run's result; each sink (events/sinks/*.ts) turns it into its service's payload.

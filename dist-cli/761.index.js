@@ -2,28 +2,30 @@ export const id = 761;
 export const ids = [761,585];
 export const modules = {
 
-/***/ 2585:
+/***/ 52585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   observeRun: () => (/* binding */ observeRun),
-  p: () => (/* binding */ uuidOf)
+  uuidOf: () => (/* binding */ uuidOf)
 });
 
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __webpack_require__(7103);
+var distribution_name = __webpack_require__(37103);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
+var errors = __webpack_require__(83916);
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
-var release_state = __webpack_require__(350);
+var release_state = __webpack_require__(80350);
 // EXTERNAL MODULE: ./src/report.ts
-var report = __webpack_require__(665);
+var report = __webpack_require__(70665);
 // EXTERNAL MODULE: ./src/deploy/changes.ts
-var changes = __webpack_require__(3678);
+var changes = __webpack_require__(43678);
 ;// CONCATENATED MODULE: ./src/events/observed.ts
 // What a run tells chat and observability tools (issue 32): only what it observed, as data. events/from-run.ts
 // derives an ObservedRun from the run's result; each sink (events/sinks/*.ts) turns it into its service's payload.
@@ -199,7 +201,7 @@ function uuidOf(name) {
 
 /***/ }),
 
-/***/ 761:
+/***/ 10761:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -209,7 +211,7 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/events/from-run.ts + 1 modules
-var from_run = __webpack_require__(2585);
+var from_run = __webpack_require__(52585);
 ;// CONCATENATED MODULE: ./src/events/sinks/facts.ts
 /** The moment our release was seen live: the first deploy into an empty environment, or the switch seen. */
 function releaseSeen(run) {
@@ -343,7 +345,7 @@ function overrideText(run) {
 }
 
 // EXTERNAL MODULE: ./src/events/sinks/post.ts
-var sinks_post = __webpack_require__(894);
+var sinks_post = __webpack_require__(80894);
 ;// CONCATENATED MODULE: ./src/events/cdevents.ts
 
 
@@ -370,7 +372,7 @@ function purlOf(id) {
 }
 /** The event's id: from the release attempt's chain and the moment; the same event keeps it, no other event shares it. */
 function eventId(run, event, index) {
-    return (0,from_run/* uuidOf */.p)(`event/${run.chainId}/${index}/${event.kind}`);
+    return (0,from_run.uuidOf)(`event/${run.chainId}/${index}/${event.kind}`);
 }
 /** The distribution the moment is about: ours, or after a rollback the previous one; undefined when its id is not known. */
 function artifactOf(run, event) {
@@ -393,7 +395,7 @@ function sourceOf(run) {
     });
     if (page !== undefined && PLAIN_URI.test(page))
         return page;
-    return `/brcloud-deploy/runs/${/^[A-Za-z0-9\-._~]+$/.test(run.runKey) ? run.runKey : (0,from_run/* uuidOf */.p)(`run/${run.runKey}`)}`;
+    return `/brcloud-deploy/runs/${/^[A-Za-z0-9\-._~]+$/.test(run.runKey) ? run.runKey : (0,from_run.uuidOf)(`run/${run.runKey}`)}`;
 }
 /** A ce-* header's value as the HTTP binding wants it: space, '"', '%' and anything outside printable ASCII percent-encoded (UTF-8). */
 function headerValue(value) {
@@ -990,7 +992,7 @@ function sinksFor(inputs) {
 
 /***/ }),
 
-/***/ 894:
+/***/ 80894:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -999,9 +1001,9 @@ function sinksFor(inputs) {
 /* harmony export */   nu: () => (/* binding */ SinkCallFailed)
 /* harmony export */ });
 /* unused harmony exports answerFailed, errorText */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
-/* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5848);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7194);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(83916);
+/* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(45848);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(27194);
 // The one way a native sink calls its service: JSON over the project's HttpTransport, ended by the
 // dispatcher's signal, and a failure that names the service and its status without the address or a
 // token (a webhook's URL is its secret; a service may echo what it was sent).

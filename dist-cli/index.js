@@ -2,33 +2,33 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 6752:
+/***/ 46752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
+const Client = __nccwpck_require__(23701)
+const Dispatcher = __nccwpck_require__(30883)
+const Pool = __nccwpck_require__(30628)
 const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const errors = __nccwpck_require__(8707)
+const Agent = __nccwpck_require__(57405)
+const ProxyAgent = __nccwpck_require__(76672)
+const EnvHttpProxyAgent = __nccwpck_require__(53137)
+const RetryAgent = __nccwpck_require__(30050)
+const errors = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
+const api = __nccwpck_require__(56615)
+const buildConnector = __nccwpck_require__(59136)
+const MockClient = __nccwpck_require__(47365)
+const MockAgent = __nccwpck_require__(47501)
+const MockPool = __nccwpck_require__(94004)
+const mockErrors = __nccwpck_require__(52429)
+const RetryHandler = __nccwpck_require__(17816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(32581)
+const DecoratorHandler = __nccwpck_require__(58155)
 const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(25092)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -46,10 +46,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1514),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379)
+  redirect: __nccwpck_require__(21514),
+  retry: __nccwpck_require__(92026),
+  dump: __nccwpck_require__(88060),
+  dns: __nccwpck_require__(70379)
 }
 
 module.exports.buildConnector = buildConnector
@@ -111,7 +111,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(54398).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -123,39 +123,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Headers = __nccwpck_require__(60660).Headers
+module.exports.Response = __nccwpck_require__(99051).Response
 module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.FormData = __nccwpck_require__(35910).FormData
 module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
-module.exports.FileReader = __nccwpck_require__(8355).FileReader
+module.exports.FileReader = __nccwpck_require__(48355).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(51059)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(109)
+const { kConstruct } = __nccwpck_require__(20109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(79061)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(51900)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(15188)
+module.exports.WebSocket = __nccwpck_require__(13726).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -171,18 +171,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(21238)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 158:
+/***/ 80158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { RequestAbortedError } = __nccwpck_require__(68707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -242,16 +242,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 34660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const assert = __nccwpck_require__(34589)
+const { AsyncResource } = __nccwpck_require__(16698)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(80158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -357,7 +357,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 76862:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -366,16 +366,16 @@ const {
   Readable,
   Duplex,
   PassThrough
-} = __nccwpck_require__(7075)
+} = __nccwpck_require__(57075)
 const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
-const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
-const assert = __nccwpck_require__(4589)
+const { AsyncResource } = __nccwpck_require__(16698)
+const { addSignal, removeSignal } = __nccwpck_require__(80158)
+const assert = __nccwpck_require__(34589)
 
 const kResume = Symbol('resume')
 
@@ -615,17 +615,17 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 14043:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const assert = __nccwpck_require__(34589)
+const { Readable } = __nccwpck_require__(49927)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
-const { AsyncResource } = __nccwpck_require__(6698)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(87655)
+const { AsyncResource } = __nccwpck_require__(16698)
 
 class RequestHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -841,13 +841,13 @@ module.exports.RequestHandler = RequestHandler
 
 
 
-const assert = __nccwpck_require__(4589)
-const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
+const assert = __nccwpck_require__(34589)
+const { finished, PassThrough } = __nccwpck_require__(57075)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
-const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(87655)
+const { AsyncResource } = __nccwpck_require__(16698)
+const { addSignal, removeSignal } = __nccwpck_require__(80158)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -1063,16 +1063,16 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 61882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const { AsyncResource } = __nccwpck_require__(6698)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(68707)
+const { AsyncResource } = __nccwpck_require__(16698)
 const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
-const assert = __nccwpck_require__(4589)
+const { addSignal, removeSignal } = __nccwpck_require__(80158)
+const assert = __nccwpck_require__(34589)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1178,30 +1178,30 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 56615:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
+module.exports.request = __nccwpck_require__(14043)
 module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.pipeline = __nccwpck_require__(76862)
+module.exports.upgrade = __nccwpck_require__(61882)
+module.exports.connect = __nccwpck_require__(34660)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 49927:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
 
 
 
-const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
+const assert = __nccwpck_require__(34589)
+const { Readable } = __nccwpck_require__(57075)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
 const { ReadableStreamFrom } = __nccwpck_require__(3440)
 
@@ -1584,15 +1584,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7655:
+/***/ 87655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(68707)
 
-const { chunksDecode } = __nccwpck_require__(9927)
+const { chunksDecode } = __nccwpck_require__(49927)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -1684,16 +1684,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 59136:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const net = __nccwpck_require__(7030)
-const assert = __nccwpck_require__(4589)
+const net = __nccwpck_require__(77030)
+const assert = __nccwpck_require__(34589)
 const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(68707)
+const timers = __nccwpck_require__(96603)
 
 function noop () {}
 
@@ -1778,7 +1778,7 @@ function buildConnector ({ allowH2, maxCachedSessions, socketPath, timeout, sess
     let socket
     if (protocol === 'https:') {
       if (!tls) {
-        tls = __nccwpck_require__(1692)
+        tls = __nccwpck_require__(41692)
       }
       servername = servername || options.servername || util.getServerName(host) || null
 
@@ -1931,7 +1931,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 10735:
 /***/ ((module) => {
 
 
@@ -2056,12 +2056,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 42414:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(7975)
+const diagnosticsChannel = __nccwpck_require__(53053)
+const util = __nccwpck_require__(57975)
 
 const undiciDebugLog = util.debuglog('undici')
 const fetchDebuglog = util.debuglog('fetch')
@@ -2265,7 +2265,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 68707:
 /***/ ((module) => {
 
 
@@ -2697,7 +2697,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 44655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2705,8 +2705,8 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
-const assert = __nccwpck_require__(4589)
+} = __nccwpck_require__(68707)
+const assert = __nccwpck_require__(34589)
 const {
   isValidHTTPToken,
   isValidHeaderValue,
@@ -2721,8 +2721,8 @@ const {
   getServerName,
   normalizedMethodRecords
 } = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+const { channels } = __nccwpck_require__(42414)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(10735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3186,7 +3186,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 6443:
+/***/ 36443:
 /***/ ((module) => {
 
 module.exports = {
@@ -3260,7 +3260,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 67752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3268,7 +3268,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(10735)
 
 class TstNode {
   /** @type {any} */
@@ -3424,18 +3424,18 @@ module.exports = {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
-const { IncomingMessage } = __nccwpck_require__(7067)
-const stream = __nccwpck_require__(7075)
-const net = __nccwpck_require__(7030)
+const assert = __nccwpck_require__(34589)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(36443)
+const { IncomingMessage } = __nccwpck_require__(37067)
+const stream = __nccwpck_require__(57075)
+const net = __nccwpck_require__(77030)
 const { Blob } = __nccwpck_require__(4573)
-const nodeUtil = __nccwpck_require__(7975)
-const { stringify } = __nccwpck_require__(1792)
-const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const nodeUtil = __nccwpck_require__(57975)
+const { stringify } = __nccwpck_require__(41792)
+const { EventEmitter: EE } = __nccwpck_require__(78474)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(10735)
+const { tree } = __nccwpck_require__(67752)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -4145,18 +4145,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 57405:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(36443)
+const DispatcherBase = __nccwpck_require__(21841)
+const Pool = __nccwpck_require__(30628)
+const Client = __nccwpck_require__(23701)
 const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(25092)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -4293,7 +4293,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(68707)
 const {
   PoolBase,
   kClients,
@@ -4301,9 +4301,9 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(42128)
+const Pool = __nccwpck_require__(30628)
+const { kUrl, kInterceptors } = __nccwpck_require__(36443)
 const { parseOrigin } = __nccwpck_require__(3440)
 const kFactory = Symbol('factory')
 
@@ -4508,10 +4508,10 @@ module.exports = BalancedPool
 
 /* global WebAssembly */
 
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const { channels } = __nccwpck_require__(42414)
+const timers = __nccwpck_require__(96603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -4524,7 +4524,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(68707)
 const {
   kUrl,
   kReset,
@@ -4557,9 +4557,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(36443)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(52824)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -4571,11 +4571,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(63870) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(3434))
+    mod = await WebAssembly.compile(__nccwpck_require__(53434))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -4583,7 +4583,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(63870))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -5498,7 +5498,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(84492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -6021,21 +6021,21 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 88788:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { errorMonitor } = __nccwpck_require__(8474)
-const { pipeline } = __nccwpck_require__(7075)
+const assert = __nccwpck_require__(34589)
+const { errorMonitor } = __nccwpck_require__(78474)
+const { pipeline } = __nccwpck_require__(57075)
 const util = __nccwpck_require__(3440)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(68707)
 const {
   kUrl,
   kReset,
@@ -6054,7 +6054,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(36443)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -6066,7 +6066,7 @@ let h2ExperimentalWarned = false
 /** @type {import('http2')} */
 let http2
 try {
-  http2 = __nccwpck_require__(2467)
+  http2 = __nccwpck_require__(32467)
 } catch {
   // @ts-ignore
   http2 = { constants: {} }
@@ -6460,7 +6460,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(84492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -6820,26 +6820,26 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 23701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
 
 
 
-const assert = __nccwpck_require__(4589)
-const net = __nccwpck_require__(7030)
-const http = __nccwpck_require__(7067)
+const assert = __nccwpck_require__(34589)
+const net = __nccwpck_require__(77030)
+const http = __nccwpck_require__(37067)
 const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const { channels } = __nccwpck_require__(42414)
+const Request = __nccwpck_require__(44655)
+const DispatcherBase = __nccwpck_require__(21841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(68707)
+const buildConnector = __nccwpck_require__(59136)
 const {
   kUrl,
   kServerName,
@@ -6881,9 +6881,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(36443)
 const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+const connectH2 = __nccwpck_require__(88788)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -7191,7 +7191,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(25092)
 
 function onError (client, err) {
   if (
@@ -7451,19 +7451,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 21841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(30883)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(68707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(36443)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -7666,11 +7666,11 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 30883:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const EventEmitter = __nccwpck_require__(8474)
+const EventEmitter = __nccwpck_require__(78474)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -7738,15 +7738,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 53137:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(21841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(36443)
+const ProxyAgent = __nccwpck_require__(76672)
+const Agent = __nccwpck_require__(57405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -7905,7 +7905,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 64660:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8029,15 +8029,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 2128:
+/***/ 42128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const PoolStats = __nccwpck_require__(3246)
+const DispatcherBase = __nccwpck_require__(21841)
+const FixedQueue = __nccwpck_require__(64660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(36443)
+const PoolStats = __nccwpck_require__(43246)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -8230,10 +8230,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3246:
+/***/ 43246:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(36443)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -8271,7 +8271,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 628:
+/***/ 30628:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8282,14 +8282,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(42128)
+const Client = __nccwpck_require__(23701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+const { kUrl, kInterceptors } = __nccwpck_require__(36443)
+const buildConnector = __nccwpck_require__(59136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -8385,19 +8385,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 76672:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(36443)
+const { URL } = __nccwpck_require__(73136)
+const Agent = __nccwpck_require__(57405)
+const Pool = __nccwpck_require__(30628)
+const DispatcherBase = __nccwpck_require__(21841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(68707)
+const buildConnector = __nccwpck_require__(59136)
+const Client = __nccwpck_require__(23701)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -8666,13 +8666,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 30050:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(30883)
+const RetryHandler = __nccwpck_require__(17816)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -8708,7 +8708,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 2581:
+/***/ 32581:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8716,8 +8716,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
+const Agent = __nccwpck_require__(57405)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -8747,7 +8747,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8155:
+/***/ 58155:
 /***/ ((module) => {
 
 
@@ -8804,10 +8804,10 @@ module.exports = class DecoratorHandler {
 
 
 const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
-const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const EE = __nccwpck_require__(8474)
+const { kBodyUsed } = __nccwpck_require__(36443)
+const assert = __nccwpck_require__(34589)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
+const EE = __nccwpck_require__(78474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -9037,14 +9037,14 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 17816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(36443)
+const { RequestRetryError } = __nccwpck_require__(68707)
 const {
   isDisturbed,
   parseHeaders,
@@ -9481,14 +9481,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 379:
+/***/ 70379:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { isIP } = __nccwpck_require__(7030)
-const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const { isIP } = __nccwpck_require__(77030)
+const { lookup } = __nccwpck_require__(40610)
+const DecoratorHandler = __nccwpck_require__(58155)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(68707)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -9863,14 +9863,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 88060:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(68707)
+const DecoratorHandler = __nccwpck_require__(58155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -9993,7 +9993,7 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5092:
+/***/ 25092:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10021,7 +10021,7 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 21514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10052,11 +10052,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 92026:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(17816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -10078,13 +10078,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 52824:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(50172);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -10362,7 +10362,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 63870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10374,7 +10374,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 3434:
+/***/ 53434:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10386,7 +10386,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 172:
+/***/ 50172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10407,13 +10407,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 7501:
+/***/ 47501:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(36443)
+const Agent = __nccwpck_require__(57405)
 const {
   kAgent,
   kMockAgentSet,
@@ -10424,14 +10424,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const Pluralizer = __nccwpck_require__(1529)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+} = __nccwpck_require__(91117)
+const MockClient = __nccwpck_require__(47365)
+const MockPool = __nccwpck_require__(94004)
+const { matchValue, buildMockOptions } = __nccwpck_require__(53397)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(68707)
+const Dispatcher = __nccwpck_require__(30883)
+const Pluralizer = __nccwpck_require__(91529)
+const PendingInterceptorsFormatter = __nccwpck_require__(56142)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -10574,14 +10574,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7365:
+/***/ 47365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const { promisify } = __nccwpck_require__(57975)
+const Client = __nccwpck_require__(23701)
+const { buildMockDispatch } = __nccwpck_require__(53397)
 const {
   kDispatches,
   kMockAgent,
@@ -10590,10 +10590,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(91117)
+const { MockInterceptor } = __nccwpck_require__(31511)
+const Symbols = __nccwpck_require__(36443)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -10640,12 +10640,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 52429:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(68707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -10675,12 +10675,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 31511:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(53397)
 const {
   kDispatches,
   kDispatchKey,
@@ -10688,8 +10688,8 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(91117)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
 const { buildURL } = __nccwpck_require__(3440)
 
 /**
@@ -10889,14 +10889,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 94004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const { promisify } = __nccwpck_require__(57975)
+const Pool = __nccwpck_require__(30628)
+const { buildMockDispatch } = __nccwpck_require__(53397)
 const {
   kDispatches,
   kMockAgent,
@@ -10905,10 +10905,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(91117)
+const { MockInterceptor } = __nccwpck_require__(31511)
+const Symbols = __nccwpck_require__(36443)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -10955,7 +10955,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 91117:
 /***/ ((module) => {
 
 
@@ -10985,26 +10985,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 53397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(52429)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1117)
+} = __nccwpck_require__(91117)
 const { buildURL } = __nccwpck_require__(3440)
-const { STATUS_CODES } = __nccwpck_require__(7067)
+const { STATUS_CODES } = __nccwpck_require__(37067)
 const {
   types: {
     isPromise
   }
-} = __nccwpck_require__(7975)
+} = __nccwpck_require__(57975)
 
 function matchValue (match, value) {
   if (typeof match === 'string') {
@@ -11359,13 +11359,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 56142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Transform } = __nccwpck_require__(7075)
-const { Console } = __nccwpck_require__(7540)
+const { Transform } = __nccwpck_require__(57075)
+const { Console } = __nccwpck_require__(37540)
 
 const PERSISTENT = process.versions.icu ? '✅' : 'Y '
 const NOT_PERSISTENT = process.versions.icu ? '❌' : 'N '
@@ -11409,7 +11409,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 91529:
 /***/ ((module) => {
 
 
@@ -11445,7 +11445,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 96603:
 /***/ ((module) => {
 
 
@@ -11875,21 +11875,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 89634:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
+const { kConstruct } = __nccwpck_require__(20109)
+const { urlEquals, getFieldValues } = __nccwpck_require__(76798)
 const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(5893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
+const { webidl } = __nccwpck_require__(45893)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(99051)
 const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(3627)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
-const assert = __nccwpck_require__(4589)
+const { kState } = __nccwpck_require__(93627)
+const { fetching } = __nccwpck_require__(54398)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(73168)
+const assert = __nccwpck_require__(34589)
 
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
@@ -12746,9 +12746,9 @@ module.exports = {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(5893)
+const { kConstruct } = __nccwpck_require__(20109)
+const { Cache } = __nccwpck_require__(89634)
+const { webidl } = __nccwpck_require__(45893)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 class CacheStorage {
@@ -12900,26 +12900,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 109:
+/***/ 20109:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(6443).kConstruct)
+  kConstruct: (__nccwpck_require__(36443).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 6798:
+/***/ 76798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const assert = __nccwpck_require__(34589)
+const { URLSerializer } = __nccwpck_require__(51900)
+const { isValidHeaderName } = __nccwpck_require__(73168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -12964,7 +12964,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 71276:
 /***/ ((module) => {
 
 
@@ -12983,15 +12983,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 79061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(5893)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(11978)
+const { stringify } = __nccwpck_require__(57797)
+const { webidl } = __nccwpck_require__(45893)
+const { Headers } = __nccwpck_require__(60660)
 
 /**
  * @typedef {Object} Cookie
@@ -13174,15 +13174,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 11978:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
-const assert = __nccwpck_require__(4589)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(71276)
+const { isCTLExcludingHtab } = __nccwpck_require__(57797)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(51900)
+const assert = __nccwpck_require__(34589)
 
 /**
  * @description Parses the field-value attributes of a set-cookie header string.
@@ -13491,7 +13491,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 57797:
 /***/ ((module) => {
 
 
@@ -13850,13 +13850,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 24031:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
-const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { Transform } = __nccwpck_require__(57075)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(94811)
 
 /**
  * @type {number[]} BOM
@@ -14431,23 +14431,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 21238:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
+const { pipeline } = __nccwpck_require__(57075)
+const { fetching } = __nccwpck_require__(54398)
 const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(5893)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { delay } = __nccwpck_require__(4811)
+const { webidl } = __nccwpck_require__(45893)
+const { EventSourceStream } = __nccwpck_require__(24031)
+const { parseMIMEType } = __nccwpck_require__(51900)
+const { createFastMessageEvent } = __nccwpck_require__(15188)
+const { isNetworkError } = __nccwpck_require__(99051)
+const { delay } = __nccwpck_require__(94811)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { environmentSettingsObject } = __nccwpck_require__(73168)
+const { getGlobalDispatcher } = __nccwpck_require__(32581)
 
 let experimentalWarned = false
 
@@ -14921,7 +14921,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 94811:
 /***/ ((module) => {
 
 
@@ -14965,7 +14965,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 84492:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -14980,20 +14980,20 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(3168)
-const { FormData } = __nccwpck_require__(5910)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(73168)
+const { FormData } = __nccwpck_require__(35910)
+const { kState } = __nccwpck_require__(93627)
+const { webidl } = __nccwpck_require__(45893)
 const { Blob } = __nccwpck_require__(4573)
-const assert = __nccwpck_require__(4589)
-const { isErrored, isDisturbed } = __nccwpck_require__(7075)
-const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
+const assert = __nccwpck_require__(34589)
+const { isErrored, isDisturbed } = __nccwpck_require__(57075)
+const { isArrayBuffer } = __nccwpck_require__(73429)
+const { serializeAMimeType } = __nccwpck_require__(51900)
+const { multipartFormDataParser } = __nccwpck_require__(50116)
 let random
 
 try {
-  const crypto = __nccwpck_require__(7598)
+  const crypto = __nccwpck_require__(77598)
   random = (max) => crypto.randomInt(0, max)
 } catch {
   random = (max) => Math.floor(Math.random(max))
@@ -15632,12 +15632,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 51900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 
 const encoder = new TextEncoder()
 
@@ -16383,12 +16383,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 66653:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(6443)
+const { kConnected, kSize } = __nccwpck_require__(36443)
 
 class CompatWeakRef {
   constructor (value) {
@@ -16436,14 +16436,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 27114:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+const { kState } = __nccwpck_require__(93627)
+const { webidl } = __nccwpck_require__(45893)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -16569,17 +16569,17 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 116:
+/***/ 50116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(3168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
-const { isFileLike } = __nccwpck_require__(7114)
-const { makeEntry } = __nccwpck_require__(5910)
-const assert = __nccwpck_require__(4589)
+const { utf8DecodeBytes } = __nccwpck_require__(73168)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(51900)
+const { isFileLike } = __nccwpck_require__(27114)
+const { makeEntry } = __nccwpck_require__(35910)
+const assert = __nccwpck_require__(34589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
 const File = globalThis.File ?? NodeFile
@@ -17050,18 +17050,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 35910:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
-const { kState } = __nccwpck_require__(3627)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(73168)
+const { kState } = __nccwpck_require__(93627)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(7114)
-const { webidl } = __nccwpck_require__(5893)
+const { FileLike, isFileLike } = __nccwpck_require__(27114)
+const { webidl } = __nccwpck_require__(45893)
 const { File: NativeFile } = __nccwpck_require__(4573)
-const nodeUtil = __nccwpck_require__(7975)
+const nodeUtil = __nccwpck_require__(57975)
 
 /** @type {globalThis['File']} */
 const File = globalThis.File ?? NativeFile
@@ -17309,7 +17309,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 51059:
 /***/ ((module) => {
 
 
@@ -17356,23 +17356,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 60660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
+const { kConstruct } = __nccwpck_require__(36443)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(5893)
-const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(7975)
+} = __nccwpck_require__(73168)
+const { webidl } = __nccwpck_require__(45893)
+const assert = __nccwpck_require__(34589)
+const util = __nccwpck_require__(57975)
 
 const kHeadersMap = Symbol('headers map')
 const kHeadersSortedMap = Symbol('headers map sorted')
@@ -18050,7 +18050,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 54398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -18063,10 +18063,10 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
+} = __nccwpck_require__(99051)
+const { HeadersList } = __nccwpck_require__(60660)
 const { Request, cloneRequest } = __nccwpck_require__(9967)
-const zlib = __nccwpck_require__(8522)
+const zlib = __nccwpck_require__(38522)
 const {
   bytesMatch,
   makePolicyContainer,
@@ -18101,10 +18101,10 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { kState, kDispatcher } = __nccwpck_require__(3627)
-const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+} = __nccwpck_require__(73168)
+const { kState, kDispatcher } = __nccwpck_require__(93627)
+const assert = __nccwpck_require__(34589)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(84492)
 const {
   redirectStatusSet,
   nullBodyStatus,
@@ -18112,13 +18112,13 @@ const {
   requestBodyHeader,
   subresourceSet
 } = __nccwpck_require__(4495)
-const EE = __nccwpck_require__(8474)
-const { Readable, pipeline, finished } = __nccwpck_require__(7075)
+const EE = __nccwpck_require__(78474)
+const { Readable, pipeline, finished } = __nccwpck_require__(57075)
 const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(5893)
-const { STATUS_CODES } = __nccwpck_require__(7067)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(51900)
+const { getGlobalDispatcher } = __nccwpck_require__(32581)
+const { webidl } = __nccwpck_require__(45893)
+const { STATUS_CODES } = __nccwpck_require__(37067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
 const defaultUserAgent = typeof __UNDICI_IS_NODE__ !== 'undefined' || typeof esbuildDetection !== 'undefined'
@@ -20334,16 +20334,16 @@ module.exports = {
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(84492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(60660)
+const { FinalizationRegistry } = __nccwpck_require__(66653)()
 const util = __nccwpck_require__(3440)
-const nodeUtil = __nccwpck_require__(7975)
+const nodeUtil = __nccwpck_require__(57975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(73168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -20355,12 +20355,12 @@ const {
   requestDuplex
 } = __nccwpck_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
-const assert = __nccwpck_require__(4589)
-const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(93627)
+const { webidl } = __nccwpck_require__(45893)
+const { URLSerializer } = __nccwpck_require__(51900)
+const { kConstruct } = __nccwpck_require__(36443)
+const assert = __nccwpck_require__(34589)
+const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(78474)
 
 const kAbortController = Symbol('abortController')
 
@@ -21371,15 +21371,15 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9051:
+/***/ 99051:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(60660)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(84492)
 const util = __nccwpck_require__(3440)
-const nodeUtil = __nccwpck_require__(7975)
+const nodeUtil = __nccwpck_require__(57975)
 const { kEnumerableProperty } = util
 const {
   isValidReasonPhrase,
@@ -21390,18 +21390,18 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(73168)
 const {
   redirectStatusSet,
   nullBodyStatus
 } = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { FormData } = __nccwpck_require__(5910)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
-const assert = __nccwpck_require__(4589)
-const { types } = __nccwpck_require__(7975)
+const { kState, kHeaders } = __nccwpck_require__(93627)
+const { webidl } = __nccwpck_require__(45893)
+const { FormData } = __nccwpck_require__(35910)
+const { URLSerializer } = __nccwpck_require__(51900)
+const { kConstruct } = __nccwpck_require__(36443)
+const assert = __nccwpck_require__(34589)
+const { types } = __nccwpck_require__(57975)
 
 const textEncoder = new TextEncoder('utf-8')
 
@@ -21988,7 +21988,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3627:
+/***/ 93627:
 /***/ ((module) => {
 
 
@@ -22004,21 +22004,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 73168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Transform } = __nccwpck_require__(7075)
-const zlib = __nccwpck_require__(8522)
+const { Transform } = __nccwpck_require__(57075)
+const zlib = __nccwpck_require__(38522)
 const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
+const { getGlobalOrigin } = __nccwpck_require__(51059)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(51900)
 const { performance } = __nccwpck_require__(643)
 const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
-const assert = __nccwpck_require__(4589)
-const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5893)
+const assert = __nccwpck_require__(34589)
+const { isUint8Array } = __nccwpck_require__(73429)
+const { webidl } = __nccwpck_require__(45893)
 
 let supportedHashes = []
 
@@ -22026,7 +22026,7 @@ let supportedHashes = []
 /** @type {import('crypto')} */
 let crypto
 try {
-  crypto = __nccwpck_require__(7598)
+  crypto = __nccwpck_require__(77598)
   const possibleRelevantHashes = ['sha256', 'sha384', 'sha512']
   supportedHashes = crypto.getHashes().filter((hash) => possibleRelevantHashes.includes(hash))
 /* c8 ignore next 3 */
@@ -23643,13 +23643,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 45893:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { types, inspect } = __nccwpck_require__(7975)
-const { markAsUncloneable } = __nccwpck_require__(5919)
+const { types, inspect } = __nccwpck_require__(57975)
+const { markAsUncloneable } = __nccwpck_require__(75919)
 const { toUSVString } = __nccwpck_require__(3440)
 
 /** @type {import('../../../types/webidl').Webidl} */
@@ -24345,7 +24345,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2607:
+/***/ 22607:
 /***/ ((module) => {
 
 
@@ -24642,7 +24642,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8355:
+/***/ 48355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24651,15 +24651,15 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(3610)
+} = __nccwpck_require__(53610)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(961)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(20961)
+const { webidl } = __nccwpck_require__(45893)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 class FileReader extends EventTarget {
@@ -24993,12 +24993,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8573:
+/***/ 88573:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(45893)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -25078,7 +25078,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 961:
+/***/ 20961:
 /***/ ((module) => {
 
 
@@ -25095,7 +25095,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3610:
+/***/ 53610:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25106,12 +25106,12 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(961)
-const { ProgressEvent } = __nccwpck_require__(8573)
-const { getEncoding } = __nccwpck_require__(2607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
-const { types } = __nccwpck_require__(7975)
-const { StringDecoder } = __nccwpck_require__(3193)
+} = __nccwpck_require__(20961)
+const { ProgressEvent } = __nccwpck_require__(88573)
+const { getEncoding } = __nccwpck_require__(22607)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(51900)
+const { types } = __nccwpck_require__(57975)
+const { StringDecoder } = __nccwpck_require__(13193)
 const { btoa } = __nccwpck_require__(4573)
 
 /** @type {PropertyDescriptor} */
@@ -25493,32 +25493,32 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 86897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(20736)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(1216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
-const { channels } = __nccwpck_require__(2414)
-const { CloseEvent } = __nccwpck_require__(5188)
+} = __nccwpck_require__(61216)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(98625)
+const { channels } = __nccwpck_require__(42414)
+const { CloseEvent } = __nccwpck_require__(15188)
 const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
+const { fetching } = __nccwpck_require__(54398)
+const { Headers, getHeadersList } = __nccwpck_require__(60660)
+const { getDecodeSplit } = __nccwpck_require__(73168)
 const { WebsocketFrameSend } = __nccwpck_require__(3264)
 
 /** @type {import('crypto')} */
 let crypto
 try {
-  crypto = __nccwpck_require__(7598)
+  crypto = __nccwpck_require__(77598)
 /* c8 ignore next 3 */
 } catch {
 
@@ -25871,7 +25871,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 20736:
 /***/ ((module) => {
 
 
@@ -25944,15 +25944,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 15188:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(45893)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
-const { MessagePort } = __nccwpck_require__(5919)
+const { kConstruct } = __nccwpck_require__(36443)
+const { MessagePort } = __nccwpck_require__(75919)
 
 /**
  * @see https://html.spec.whatwg.org/multipage/comms.html#messageevent
@@ -26285,7 +26285,7 @@ module.exports = {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(20736)
 
 const BUFFER_SIZE = 16386
 
@@ -26295,7 +26295,7 @@ let buffer = null
 let bufIdx = BUFFER_SIZE
 
 try {
-  crypto = __nccwpck_require__(7598)
+  crypto = __nccwpck_require__(77598)
 /* c8 ignore next 3 */
 } catch {
   crypto = {
@@ -26383,14 +26383,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 19469:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(38522)
+const { isValidClientWindowBits } = __nccwpck_require__(98625)
+const { MessageSizeExceededError } = __nccwpck_require__(68707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -26495,16 +26495,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 81652:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Writable } = __nccwpck_require__(7075)
-const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
-const { channels } = __nccwpck_require__(2414)
+const { Writable } = __nccwpck_require__(57075)
+const assert = __nccwpck_require__(34589)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(20736)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(61216)
+const { channels } = __nccwpck_require__(42414)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -26514,11 +26514,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
+} = __nccwpck_require__(98625)
 const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(6897)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { closeWebSocketConnection } = __nccwpck_require__(86897)
+const { PerMessageDeflate } = __nccwpck_require__(19469)
+const { MessageSizeExceededError } = __nccwpck_require__(68707)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -27029,14 +27029,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 13900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { opcodes, sendHints } = __nccwpck_require__(20736)
+const FixedQueue = __nccwpck_require__(64660)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -27140,7 +27140,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 61216:
 /***/ ((module) => {
 
 
@@ -27159,16 +27159,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8625:
+/***/ 98625:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(61216)
+const { states, opcodes } = __nccwpck_require__(20736)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(15188)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(51900)
 
 /* globals Blob */
 
@@ -27488,15 +27488,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 13726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(45893)
+const { URLSerializer } = __nccwpck_require__(51900)
+const { environmentSettingsObject } = __nccwpck_require__(73168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(20736)
 const {
   kWebSocketURL,
   kReadyState,
@@ -27505,21 +27505,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(1216)
+} = __nccwpck_require__(61216)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
+} = __nccwpck_require__(98625)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(86897)
+const { ByteParser } = __nccwpck_require__(81652)
 const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
+const { getGlobalDispatcher } = __nccwpck_require__(32581)
+const { types } = __nccwpck_require__(57975)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(15188)
+const { SendQueue } = __nccwpck_require__(13900)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -28090,7 +28090,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 227:
+/***/ 10227:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28181,15 +28181,16 @@ const INPUT_DEFAULTS = {
     'new-relic-api-key': '',
     'new-relic-entity-guid': '',
     'new-relic-api-url': 'https://api.newrelic.com/graphql',
-    'events-timeout-seconds': '10'
+    'events-timeout-seconds': '10',
+    'otel-endpoint': ''
 };
 /** Every output action.yml declares. */
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'changes', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id']));
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'changes', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id', 'trace-id']));
 
 
 /***/ }),
 
-/***/ 6031:
+/***/ 96031:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28207,7 +28208,7 @@ const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api
 /* harmony export */   yX: () => (/* binding */ oidcUnavailable)
 /* harmony export */ });
 /* unused harmony export runPlace */
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8676);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58676);
 // Advice that names the way to fix something where the run runs (issue 41): the action reads its inputs from a
 // workflow's with: and its secrets from ${{ secrets.* }}; the brcloud command reads BRCLOUD_* variables and files, and
 // each CI keeps secrets its own way. The engine learns the place from the port's run context (RunContext.place, set
@@ -28334,17 +28335,17 @@ function seeTheRun() {
 
 /***/ }),
 
-/***/ 9129:
+/***/ 69129:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   q: () => (/* binding */ CloudApi)
 /* harmony export */ });
 /* unused harmony export DEFAULT_RETRY */
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8676);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8549);
-/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3331);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8902);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(58676);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58549);
+/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(33331);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(28902);
 // The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
 // bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
 // non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
@@ -28445,7 +28446,7 @@ function succeeded(operation, res) {
 
 /***/ }),
 
-/***/ 846:
+/***/ 80846:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28458,13 +28459,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: DEFAULT_MAX_DISTRIBUTIONS
 
 // EXTERNAL MODULE: ./src/port.ts
-var port = __nccwpck_require__(8676);
+var port = __nccwpck_require__(58676);
 // EXTERNAL MODULE: ./src/deploy/look.ts
-var look = __nccwpck_require__(9392);
+var look = __nccwpck_require__(89392);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(83916);
 // EXTERNAL MODULE: ./src/format.ts
-var format = __nccwpck_require__(6264);
+var format = __nccwpck_require__(16264);
 ;// CONCATENATED MODULE: ./src/progress.ts
 // Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
 
@@ -28505,11 +28506,11 @@ class ProgressReporter {
 }
 
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __nccwpck_require__(7103);
+var distribution_name = __nccwpck_require__(37103);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
+var external_node_crypto_ = __nccwpck_require__(77598);
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
+var external_node_stream_ = __nccwpck_require__(57075);
 ;// CONCATENATED MODULE: ./src/cloud/multipart.ts
 // A multipart/form-data body with one file part, streamed (from disk, or from the packer as it reads
 // the tree) with an exact Content-Length, so the archive is never held in memory and the server knows
@@ -28868,7 +28869,7 @@ function readRecord(text) {
 
 /***/ }),
 
-/***/ 7103:
+/***/ 37103:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28940,7 +28941,7 @@ function commitInName(name, repository) {
 
 /***/ }),
 
-/***/ 1212:
+/***/ 31212:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28978,7 +28979,7 @@ function jwtExpiry(token) {
 
 /***/ }),
 
-/***/ 5256:
+/***/ 25256:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28988,7 +28989,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/port.ts
-var port = __nccwpck_require__(8676);
+var port = __nccwpck_require__(58676);
 ;// CONCATENATED MODULE: ./node_modules/oauth4webapi/build/index.js
 let USER_AGENT;
 if (typeof navigator === 'undefined' || !navigator.userAgent?.startsWith?.('Mozilla/5.0 ')) {
@@ -31522,7 +31523,7 @@ const _expectedIssuer = Symbol();
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
 var dispatcher = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
+var undici = __nccwpck_require__(46752);
 ;// CONCATENATED MODULE: ./src/http/fetch.ts
 // The one fetch of the action (undici's, through a dispatcher of dispatcher.ts), for the door that speaks
 // OAuth (the token endpoint, its metadata): an edge of its own, as transport.ts is for the cloud API, so
@@ -31533,23 +31534,23 @@ function httpFetch(input, init) {
 }
 
 // EXTERNAL MODULE: ./src/http/phase.ts
-var phase = __nccwpck_require__(3331);
+var phase = __nccwpck_require__(33331);
 // EXTERNAL MODULE: ./src/http/time-limit.ts
-var time_limit = __nccwpck_require__(3689);
+var time_limit = __nccwpck_require__(53689);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(83916);
 // EXTERNAL MODULE: ./src/inputs/address.ts
-var address = __nccwpck_require__(1617);
+var address = __nccwpck_require__(91617);
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __nccwpck_require__(8902);
+var retry = __nccwpck_require__(28902);
 // EXTERNAL MODULE: ./src/format.ts
-var format = __nccwpck_require__(6264);
+var format = __nccwpck_require__(16264);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
+var secrets = __nccwpck_require__(27194);
 // EXTERNAL MODULE: ./src/advice.ts
-var advice = __nccwpck_require__(6031);
+var advice = __nccwpck_require__(96031);
 // EXTERNAL MODULE: ./src/cloud/login/method.ts
-var method = __nccwpck_require__(8954);
+var method = __nccwpck_require__(28954);
 ;// CONCATENATED MODULE: ./src/cloud/login/oauth.ts
 // A stack with single sign-on: the token comes from an OAuth 2.0 token endpoint (the organisation's
 // identity provider, or Bloomreach's Auth0), through oauth4webapi: client credentials with a secret,
@@ -31965,7 +31966,7 @@ function signalOf(http) {
 }
 
 // EXTERNAL MODULE: ./src/cloud/login/password.ts
-var login_password = __nccwpck_require__(2554);
+var login_password = __nccwpck_require__(32554);
 ;// CONCATENATED MODULE: ./src/cloud/login/ready-token.ts
 // access-token: a bearer token an earlier step obtained, used as it is: never renewed, never revoked
 // (this run did not create it). Its lifetime was checked against the run's budgets with the inputs.
@@ -32007,7 +32008,7 @@ function loginMethodFor(login, target, options) {
 
 /***/ }),
 
-/***/ 8954:
+/***/ 28954:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -32019,7 +32020,7 @@ const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/s
 
 /***/ }),
 
-/***/ 2554:
+/***/ 32554:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -32027,9 +32028,9 @@ const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/s
 /* harmony export */   X1: () => (/* binding */ PasswordLogin)
 /* harmony export */ });
 /* unused harmony export revokeRefreshToken */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
-/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8954);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(27194);
+/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(28954);
 // The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
 // the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
 // every parallel job). A stack with single sign-on disables it: the refusal says so.
@@ -32121,18 +32122,18 @@ async function revokeRefreshToken(api, refreshToken) {
 
 /***/ }),
 
-/***/ 6885:
+/***/ 96885:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   ou: () => (/* binding */ CloudSession)
 /* harmony export */ });
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8676);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8549);
-/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(518);
-/* harmony import */ var _jwt_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(1212);
-/* harmony import */ var _login_password_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2554);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(58676);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58549);
+/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(20518);
+/* harmony import */ var _jwt_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(31212);
+/* harmony import */ var _login_password_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(32554);
 // The session owns the tokens. Every call asks it for a valid access token; it renews through the
 // refresh operation before the token runs out, and renews once more when a call meets a 401. How
 // tokens are got (the stack's password login, an OAuth token endpoint, a ready token) is its
@@ -32327,13 +32328,13 @@ class CloudSession {
 
 /***/ }),
 
-/***/ 3018:
+/***/ 80637:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   u: () => (/* binding */ DeploymentHistory)
 /* harmony export */ });
-/* harmony import */ var _cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7103);
+/* harmony import */ var _cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(37103);
 // Which commit a distribution was built from, with the evidence for it: a deployment this action recorded on the code's
 // host with the distribution's id in its payload (GitHub keeps one; GitLab's deployments carry none), or else the
 // distribution's own name when it is the default name, which carries the commit.
@@ -32456,11 +32457,11 @@ class DeploymentHistory {
 /* harmony export */ });
 async function openCodeHost(inputs, signal, run) {
     if (inputs.githubToken !== undefined) {
-        const { GitHubApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 6584));
+        const { GitHubApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 96584));
         return GitHubApi.open(inputs.githubToken, signal, run);
     }
     if (inputs.gitlab !== undefined) {
-        const { GitLabApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 9941));
+        const { GitLabApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 49941));
         return GitLabApi.open(inputs.gitlab, signal, run);
     }
     return undefined;
@@ -32469,7 +32470,7 @@ async function openCodeHost(inputs, signal, run) {
 
 /***/ }),
 
-/***/ 5591:
+/***/ 95591:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -32535,7 +32536,7 @@ function short(sha) {
 
 /***/ }),
 
-/***/ 3678:
+/***/ 43678:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -32546,8 +32547,8 @@ function short(sha) {
 /* harmony export */   t9: () => (/* binding */ changeEntries)
 /* harmony export */ });
 /* unused harmony exports moreThan, commitLine, changesHeading, SUMMARY_COMMITS */
-/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5591);
-/* harmony import */ var _release_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(350);
+/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(95591);
+/* harmony import */ var _release_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(80350);
 // What is in the release (issue 43): the commits between the one the environment ran and ours, from the code host's
 // compare, read once the deploy order is known (./order.ts) and before the deployment is recorded. Never fails
 // the run: without a token, a commit, or an answer from GitHub the list is empty and says why. A rollback seen
@@ -32700,7 +32701,7 @@ function markdownText(text) {
 
 /***/ }),
 
-/***/ 9392:
+/***/ 89392:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -32730,7 +32731,7 @@ function sameId(a, b) {
 
 /***/ }),
 
-/***/ 507:
+/***/ 20507:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -32738,12 +32739,12 @@ function sameId(a, b) {
 /* harmony export */   sG: () => (/* binding */ DeployOrder),
 /* harmony export */   tM: () => (/* binding */ OrderRefused)
 /* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8676);
-/* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6031);
-/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5591);
-/* harmony import */ var _code_host_evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3018);
-/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9392);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(58676);
+/* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(96031);
+/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95591);
+/* harmony import */ var _code_host_evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80637);
+/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(89392);
 
 
 
@@ -33055,7 +33056,7 @@ function uploaded(facts) {
 
 /***/ }),
 
-/***/ 4535:
+/***/ 84535:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33063,9 +33064,9 @@ function uploaded(facts) {
 /* harmony export */   ay: () => (/* binding */ whereItStands),
 /* harmony export */   uu: () => (/* binding */ releaseFailure)
 /* harmony export */ });
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6264);
-/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9392);
-/* harmony import */ var _release_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(350);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(16264);
+/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(89392);
+/* harmony import */ var _release_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80350);
 // What the step says about the environment when it ends, derived from the release's states and the
 // last look alone: what was requested, what was rolled back, what the environment runs now. Never a
 // claim that was not observed.
@@ -33185,7 +33186,7 @@ function whereItStands(result) {
 
 /***/ }),
 
-/***/ 350:
+/***/ 80350:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33197,8 +33198,8 @@ function whereItStands(result) {
 /* harmony export */   uJ: () => (/* binding */ mayHaveBeenRequested),
 /* harmony export */   ui: () => (/* binding */ mayStillSwitch)
 /* harmony export */ });
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8676);
-/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9392);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58676);
+/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(89392);
 // The release as an explicit state machine. Each state is entered once, with the evidence that justified
 // it (what the platform or the site answered) and when; report.ts tells the outcome from these alone.
 //
@@ -33269,7 +33270,7 @@ function rolledBack(release) {
 
 /***/ }),
 
-/***/ 3916:
+/***/ 83916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33373,7 +33374,7 @@ class StepFailed extends Error {
 
 /***/ }),
 
-/***/ 6264:
+/***/ 16264:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33416,7 +33417,7 @@ function formatMb(bytes) {
 
 /***/ }),
 
-/***/ 6584:
+/***/ 96584:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33424,12 +33425,12 @@ function formatMb(bytes) {
 /* harmony export */   h0: () => (/* reexport safe */ _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__.h0)
 /* harmony export */ });
 /* unused harmony export pullRequestsIn */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8676);
-/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7856);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8902);
-/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3689);
-/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5591);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(58676);
+/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(57856);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(28902);
+/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(53689);
+/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95591);
 // THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
 // of two commits; the status report's drift issues and their label), each with a time limit and the run's stop,
 // answers read into small typed records.
@@ -33496,7 +33497,7 @@ class GitHubApi {
         if (!owner || !name)
             throw new Error(`github-token is set, but no GitHub repository (owner/name) is known for it: '${run.repository}'`);
         const repo = { owner, repo: name };
-        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 92413));
         const octokit = github.getOctokit(token);
         const apiUrl = github.context.apiUrl || 'https://api.github.com';
         return new GitHubApi(octokit, repo, `${run.serverUrl}/${owner}/${name}`, run.runUrl, run.sha, run.ref, signal, apiUrl);
@@ -33929,7 +33930,7 @@ function toIssue(item) {
 
 /***/ }),
 
-/***/ 2579:
+/***/ 72579:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33937,7 +33938,7 @@ function toIssue(item) {
 /* harmony export */   en: () => (/* binding */ isRepositoryName),
 /* harmony export */   p8: () => (/* binding */ localRun)
 /* harmony export */ });
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 // The run as GitHub's runner describes it, in its variables, read as @actions/github's context reads them: the
 // action's face gives this to the engine (src/action/port.ts), and the CLI's starts from it in a `run:` step.
@@ -33973,7 +33974,7 @@ function runnerContext(env = process.env) {
 
 /***/ }),
 
-/***/ 9941:
+/***/ 49941:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -33987,9 +33988,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: GITLAB_STATUS
 
 // EXTERNAL MODULE: ./src/port.ts
-var port = __nccwpck_require__(8676);
+var port = __nccwpck_require__(58676);
 // EXTERNAL MODULE: ./src/code-host/port.ts
-var code_host_port = __nccwpck_require__(5591);
+var code_host_port = __nccwpck_require__(95591);
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
 var dispatcher = __nccwpck_require__(3839);
 ;// CONCATENATED MODULE: ./src/gitlab/address.ts
@@ -34043,13 +34044,13 @@ function isGitLabProject(value) {
 }
 
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(83916);
 // EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __nccwpck_require__(8549);
+var http_errors = __nccwpck_require__(58549);
 // EXTERNAL MODULE: ./src/http/proxy.ts
-var http_proxy = __nccwpck_require__(7856);
+var http_proxy = __nccwpck_require__(57856);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
+var undici = __nccwpck_require__(46752);
 ;// CONCATENATED MODULE: ./src/http/request.ts
 // The one request() of GitLab's door (undici's, through a dispatcher of dispatcher.ts): an edge of its own, as fetch.ts
 // is for the OAuth door and transport.ts for the cloud API, so the simulation replaces it and answers in-process.
@@ -34060,11 +34061,11 @@ function httpRequest(url, options) {
 }
 
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __nccwpck_require__(8902);
+var retry = __nccwpck_require__(28902);
 // EXTERNAL MODULE: ./src/http/time-limit.ts
-var time_limit = __nccwpck_require__(3689);
+var time_limit = __nccwpck_require__(53689);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
+var secrets = __nccwpck_require__(27194);
 ;// CONCATENATED MODULE: ./src/gitlab/records.ts
 
 /** A deployment's status in the port's words (src/code-host/port.ts DeploymentState); another one is kept as GitLab says it. */
@@ -34749,7 +34750,7 @@ function statusOf(aheadBy, behindBy) {
 
 /***/ }),
 
-/***/ 5769:
+/***/ 95769:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34757,11 +34758,11 @@ function statusOf(aheadBy, behindBy) {
 /* harmony export */   yK: () => (/* binding */ HealthCheckFailed)
 /* harmony export */ });
 /* unused harmony export MAX_REDIRECTS */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6264);
-/* harmony import */ var _inputs_address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1617);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8902);
-/* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5848);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(16264);
+/* harmony import */ var _inputs_address_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(91617);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(28902);
+/* harmony import */ var _http_transport_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45848);
 // The health check of the deployed site: GET health-url until it answers 2xx and, with health-expect,
 // its body contains that text (the commit SHA of the build, say, so the old release still answering
 // cannot pass). No credentials are sent, redirects are followed at most 5 times and only to https (or
@@ -34824,9 +34825,9 @@ async function attempt(options, transports, limitMs) {
         if (res.status < 200 || res.status > 299)
             return { ok: false, what: `HTTP ${res.status}`, status: res.status };
         if (options.expect !== undefined && !res.text.includes(options.expect)) {
-            return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
+            return { ok: false, answered: true, status: res.status, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
         }
-        return { ok: true, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` };
+        return { ok: true, status: res.status, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` };
     }
 }
 /** Checks until the site passes (returns after how long) or the time is up (throws HealthCheckFailed). */
@@ -34849,7 +34850,9 @@ async function checkHealth(options) {
                     throw error;
                 result = { ok: false, what: `no answer (${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error)})` };
             }
-            options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(now() - t0)}.`);
+            const t1 = now();
+            options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,_format_js__WEBPACK_IMPORTED_MODULE_4__/* .formatDuration */ .a3)(t1 - t0)}.`);
+            options.tried?.({ url: where, startedAt: t0, endedAt: t1, ok: result.ok, what: result.what, status: result.status });
             if (result.ok)
                 return { afterMs: poll.elapsed(), attempts: n };
             if (options.once === true || !(await poll.next())) {
@@ -34873,8 +34876,8 @@ async function checkHealth(options) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7856);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(46752);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(57856);
 // The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
 // environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
 // the transport, still loads it.
@@ -34908,7 +34911,7 @@ function proxyAwareDispatcher(baseUrl) {
 
 /***/ }),
 
-/***/ 8549:
+/***/ 58549:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34919,8 +34922,8 @@ function proxyAwareDispatcher(baseUrl) {
 /* harmony export */   rd: () => (/* binding */ networkFailure)
 /* harmony export */ });
 /* unused harmony export retryAfterMs */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(27194);
 // Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
 // of which kind), which are worth another attempt.
 
@@ -35017,7 +35020,7 @@ function mayPass(error) {
 
 /***/ }),
 
-/***/ 3331:
+/***/ 33331:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35026,7 +35029,7 @@ function mayPass(error) {
 /* harmony export */   VB: () => (/* binding */ phaseLimit)
 /* harmony export */ });
 /* unused harmony export MIN_CALL_MS */
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6698);
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(16698);
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
 // The end of the phase a call is made in: no call's time limit outruns it (a 12 s health budget must not take
 // minutes because one call may take 60 s), and no retry begins after it. Read afresh, so a deadline that moves
@@ -35055,7 +35058,7 @@ function phaseLimit(limitMs) {
 
 /***/ }),
 
-/***/ 7856:
+/***/ 57856:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35132,7 +35135,7 @@ function withoutCredentials(proxy) {
 
 /***/ }),
 
-/***/ 8902:
+/***/ 28902:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35142,11 +35145,11 @@ function withoutCredentials(proxy) {
 /* harmony export */   sP: () => (/* binding */ Poll),
 /* harmony export */   yy: () => (/* binding */ sleep)
 /* harmony export */ });
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6698);
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(16698);
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6264);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7194);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83916);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16264);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(27194);
 // One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
 // top of it `retrying`, which gives each user-visible operation its attempts.
 
@@ -35280,7 +35283,7 @@ class Poll {
 
 /***/ }),
 
-/***/ 3689:
+/***/ 53689:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35315,7 +35318,7 @@ function timeLimit(ms, stop) {
 
 /***/ }),
 
-/***/ 5848:
+/***/ 45848:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -35327,9 +35330,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: CallTimeoutError
 
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
+var external_node_stream_ = __nccwpck_require__(57075);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
+var undici = __nccwpck_require__(46752);
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
 var dispatcher = __nccwpck_require__(3839);
 ;// CONCATENATED MODULE: ./src/http/upload-watch.ts
@@ -35497,7 +35500,7 @@ class HttpTransport {
 
 /***/ }),
 
-/***/ 1617:
+/***/ 91617:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35510,8 +35513,8 @@ class HttpTransport {
 /* harmony export */   xe: () => (/* binding */ requireHttps)
 /* harmony export */ });
 /* unused harmony export validateStackName */
-/* harmony import */ var _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(227);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(10227);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83916);
 // Addresses given as inputs. The one rule set for a service's base address (the cloud API's api-url,
 // the search API's search-base-url): absolute, no credentials or query in it, https (plain http only to
 // this machine), no trailing slash, and not the API path itself. And the one API base address that
@@ -35677,9 +35680,9 @@ function resolveCloudAddress(inputs) {
 /* harmony export */   s: () => (/* binding */ readCodeHost)
 /* harmony export */ });
 /* unused harmony export GITLAB_COM */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
-/* harmony import */ var _gitlab_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9941);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(27194);
+/* harmony import */ var _gitlab_client_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(49941);
 // Where the code lives, from the inputs: GitHub (github-token; the repository is the run's) or GitLab (gitlab-token,
 // gitlab-project, gitlab-url). One host per run: both tokens is refused, before any request.
 
@@ -35729,7 +35732,7 @@ function gitLabApi(url) {
 
 /***/ }),
 
-/***/ 8152:
+/***/ 58152:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -35738,10 +35741,10 @@ function gitLabApi(url) {
 /* harmony export */   O5: () => (/* binding */ anySink)
 /* harmony export */ });
 /* unused harmony export EventsInput */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
-/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1617);
-/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5165);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(27194);
+/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(91617);
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45165);
 
 
 
@@ -35887,23 +35890,26 @@ function anySink(events) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   MB: () => (/* reexport */ MB),
+  Yq: () => (/* binding */ afterRunMs),
   Ko: () => (/* binding */ readInputs)
 });
 
 // UNUSED EXPORTS: AddressInput, EventsInput, INPUT_DEFAULTS, Input, LoginInput, RENAMED, SearchInput, checkRequestSize, normalizeQuery, parseBoolean, parseDecimal, parseDistributionName, parseInteger, parseSearchBaseUrl, parseSearchConfig, readEventsInputs, resolveCloudAddress, validateStackName
 
 // EXTERNAL MODULE: ./src/port.ts
-var port = __nccwpck_require__(8676);
+var port = __nccwpck_require__(58676);
 // EXTERNAL MODULE: ./src/advice.ts
-var advice = __nccwpck_require__(6031);
+var advice = __nccwpck_require__(96031);
+// EXTERNAL MODULE: ./src/inputs/tracing.ts + 1 modules
+var inputs_tracing = __nccwpck_require__(260);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
+var secrets = __nccwpck_require__(27194);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(83916);
 // EXTERNAL MODULE: ./src/rules/freeze.ts + 3 modules
-var freeze = __nccwpck_require__(9108);
+var freeze = __nccwpck_require__(99108);
 // EXTERNAL MODULE: ./src/inputs/parsers.ts
-var parsers = __nccwpck_require__(5165);
+var parsers = __nccwpck_require__(45165);
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
 // The release rules' inputs (docs/release-rules.md): freeze windows, the soak gate for promotions, the backup
 // rule, and the one break-glass, override-reason. Each is checked here, before any request; the rules themselves
@@ -35989,15 +35995,15 @@ function readReleaseRules(getInput, source, environment, githubToken) {
 }
 
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __nccwpck_require__(7103);
+var distribution_name = __nccwpck_require__(37103);
 // EXTERNAL MODULE: ./src/action-metadata.ts
-var action_metadata = __nccwpck_require__(227);
+var action_metadata = __nccwpck_require__(10227);
 // EXTERNAL MODULE: ./src/inputs/code-host.ts
 var code_host = __nccwpck_require__(8531);
 // EXTERNAL MODULE: ./src/inputs/address.ts
-var inputs_address = __nccwpck_require__(1617);
+var inputs_address = __nccwpck_require__(91617);
 // EXTERNAL MODULE: ./src/inputs/login.ts
-var inputs_login = __nccwpck_require__(2052);
+var inputs_login = __nccwpck_require__(92052);
 ;// CONCATENATED MODULE: ./src/inputs/deploy.ts
 // The deployment's inputs and the settings of the whole run: validated and returned typed. The password
 // is registered as a secret by readInputs (before anything else is read), the GitHub token here.
@@ -36329,7 +36335,7 @@ const MAX_QUERY_CHARS = 300;
 const MAX_QUERY_WORDS = 30;
 
 // EXTERNAL MODULE: ./src/search/request.ts
-var request = __nccwpck_require__(4065);
+var request = __nccwpck_require__(24065);
 // EXTERNAL MODULE: ./src/search/service.ts
 var service = __nccwpck_require__(8363);
 ;// CONCATENATED MODULE: ./src/inputs/search.ts
@@ -36634,7 +36640,7 @@ function checkRequestSize(config) {
 /** Room for building, packing and uploading, which have no budget of their own. */
 const MARGIN_MS = 10 * 60_000;
 /** The run's own limits, named as the inputs that set them. */
-function budgetParts(deploy, search, eventsMs = 0) {
+function budgetParts(deploy, search, eventsMs = 0, traceMs = 0) {
     const parts = [];
     if (deploy?.environment !== undefined && !deploy.dryRun) {
         parts.push(['deploy-timeout-minutes', deploy.deployTimeoutMs]);
@@ -36652,14 +36658,18 @@ function budgetParts(deploy, search, eventsMs = 0) {
     if (search)
         parts.push(['search-wait-seconds + search-timeout-seconds', search.waitMs + search.timeoutMs]);
     // The event sinks send in parallel after the run, each within events-timeout-seconds (docs/events.md).
-    if (eventsMs > 0 && deploy?.environment !== undefined && !deploy.dryRun)
-        parts.push(['events-timeout-seconds', eventsMs]);
+    // The trace is sent beside them (docs/tracing.md): the longer of the two is kept.
+    const told = eventsMs > 0 && deploy?.environment !== undefined && !deploy.dryRun ? eventsMs : 0;
+    if (traceMs > told)
+        parts.push(["the trace's export limit (OTEL_EXPORTER_OTLP_TIMEOUT)", traceMs]);
+    else if (told > 0)
+        parts.push(['events-timeout-seconds', told]);
     return parts;
 }
 const minutes = (ms) => `${+(ms / 60_000).toFixed(2)}`;
 /** The watchdog's limit in ms: total-timeout-minutes, or the budgets plus a margin when it is empty. */
-function watchdogMs(common, deploy, search, eventsMs = 0) {
-    const parts = budgetParts(deploy, search, eventsMs);
+function watchdogMs(common, deploy, search, eventsMs = 0, traceMs = 0) {
+    const parts = budgetParts(deploy, search, eventsMs, traceMs);
     const needed = parts.reduce((sum, [, ms]) => sum + ms, 0);
     if (common.timeoutMs === undefined)
         return needed + MARGIN_MS;
@@ -36673,12 +36683,13 @@ function watchdogMs(common, deploy, search, eventsMs = 0) {
 }
 
 // EXTERNAL MODULE: ./src/inputs/events.ts
-var inputs_events = __nccwpck_require__(8152);
+var inputs_events = __nccwpck_require__(58152);
 ;// CONCATENATED MODULE: ./src/inputs/index.ts
 // The one place that reads the action's inputs. Everything is validated here, before any request,
 // and turned into one typed, read-only object; an invalid value throws an InputError that says how
 // to fix it. One module per group: parsers (shared rules), address, deploy (with the run's common
 // settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
+
 
 
 
@@ -36752,7 +36763,7 @@ function missingRequired(getInput) {
         return;
     throw new errors/* InputError */.dz(`${missing.length} required inputs are missing: ${missing.join('; ')}. (On a stack with single sign-on, set token-url or access-token instead of username and password.)`);
 }
-function readInputs(read = port/* getInput */.V4) {
+function readInputs(read = port/* getInput */.V4, env = process.env) {
     const getInput = withRenamedInputs(read, (m) => port/* warning */.$e(m));
     missingRequired(getInput);
     // Mask every secret the moment it is known, before anything could print it. The password is not
@@ -36764,26 +36775,39 @@ function readInputs(read = port/* getInput */.V4) {
     const context = port/* runContext */.pO();
     // The sinks' webhook addresses, tokens and keys are masked here too, before anything could print them.
     const events = (0,inputs_events/* readEventsInputs */.Nk)(getInput, { repository: context.repository || undefined, stack: getInput(inputs_address/* AddressInput */.NI.Stack) || undefined });
+    // The collector's headers are masked here too; a malformed OTEL_* variable turns tracing off with a warning.
+    const traced = (0,inputs_tracing/* readTracingInputs */.I)(getInput(inputs_tracing/* OTEL_ENDPOINT_INPUT */.W), env);
+    for (const warning of traced.warnings)
+        port/* warning */.$e(warning);
+    const tracing = traced.tracing;
     const search = parseSearchConfig((name) => getInput(name), { repository: context.repository || undefined, warn: (m) => port/* warning */.$e(m) });
     const common = readCommonInputs(getInput);
     const source = readSource(getInput);
     if (source === undefined && search)
-        return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search, events };
+        return { common, watchdogMs: watchdogMs(common, undefined, search, 0, tracing?.timeoutMs), deploy: undefined, search, events, tracing };
     if (source === undefined) {
         throw new errors/* InputError */.dz(`Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
             'directory to pack, or set distribution-id or from-environment to deploy a distribution already on the stack. ' +
             '(To run only the search check, set search-query and leave distribution empty.)');
     }
     const deploy = readDeployInputs(getInput, common, source, password, (m) => port/* warning */.$e(m));
-    const limit = watchdogMs(common, deploy, search, (0,inputs_events/* anySink */.O5)(events) ? events.timeoutMs : 0);
+    const limit = watchdogMs(common, deploy, search, (0,inputs_events/* anySink */.O5)(events) ? events.timeoutMs : 0, tracing?.timeoutMs);
     (0,inputs_login/* checkTokenLifetime */.NX)(deploy.login, limit);
-    return { common, watchdogMs: limit, deploy, search, events };
+    return { common, watchdogMs: limit, deploy, search, events, tracing };
+}
+/**
+ * The time the watchdog leaves after the steps, inside total-timeout-minutes: the event sinks' and the trace's sends,
+ * side by side, so the longer of the two. The sinks' only when they will be told (not a dry run or an upload alone).
+ */
+function afterRunMs(inputs) {
+    const told = inputs.deploy?.environment !== undefined && !inputs.deploy.dryRun && (0,inputs_events/* anySink */.O5)(inputs.events);
+    return Math.max(told ? inputs.events.timeoutMs : 0, inputs.tracing?.timeoutMs ?? 0);
 }
 
 
 /***/ }),
 
-/***/ 2052:
+/***/ 92052:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36791,11 +36815,11 @@ function readInputs(read = port/* getInput */.V4) {
 /* harmony export */   NX: () => (/* binding */ checkTokenLifetime),
 /* harmony export */   mN: () => (/* binding */ readLogin)
 /* harmony export */ });
-/* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6031);
-/* harmony import */ var _cloud_jwt_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(1212);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
-/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1617);
-/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5165);
+/* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(96031);
+/* harmony import */ var _cloud_jwt_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(31212);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83916);
+/* harmony import */ var _address_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(91617);
+/* harmony import */ var _parsers_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(45165);
 
 
 
@@ -36917,7 +36941,7 @@ function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
 
 /***/ }),
 
-/***/ 5165:
+/***/ 45165:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36929,8 +36953,8 @@ function checkTokenLifetime(login, watchdogMs, now = Date.now()) {
 /* harmony export */   vM: () => (/* binding */ isSet),
 /* harmony export */   yG: () => (/* binding */ parseBoolean)
 /* harmony export */ });
-/* harmony import */ var _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(227);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _action_metadata_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(10227);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83916);
 // The common parsers, each written once. An empty value takes action.yml's default (INPUT_DEFAULTS),
 // parsed by the same rule: a runner passes the default itself, a direct call (a test, a local run)
 // passes '', and both must give the same result. Every refusal is an InputError that names the input.
@@ -36988,7 +37012,245 @@ function required(name, value, why, when) {
 
 /***/ }),
 
-/***/ 8676:
+/***/ 260:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  W: () => (/* binding */ OTEL_ENDPOINT_INPUT),
+  I: () => (/* binding */ readTracingInputs)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(77598);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(83916);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(27194);
+;// CONCATENATED MODULE: ./src/tracing/config.ts
+// What tracing needs to know before the run (issue 45, docs/tracing.md): where to send, how, and which trace the run
+// joins. Read once by inputs/tracing.ts; nothing here loads OpenTelemetry.
+/** The service's name when OTEL_SERVICE_NAME and the resource attributes name none. */
+const DEFAULT_SERVICE_NAME = 'brcloud-deploy';
+/** OpenTelemetry's default export limit (OTEL_EXPORTER_OTLP_TIMEOUT), and the most this run allows. */
+const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
+const MAX_EXPORT_TIMEOUT_MS = 60_000;
+
+;// CONCATENATED MODULE: ./src/inputs/tracing.ts
+// Tracing's settings (issue 45, docs/tracing.md), in OpenTelemetry's own way: the OTEL_* variables a CI's OpenTelemetry
+// setup already exports, and the action's input otel-endpoint. Every header value is masked before anything is checked.
+// A bad otel-endpoint is refused like any input; a malformed OTEL_* variable (set for every tool in the job, not for
+// this one) turns tracing off with one warning: tracing never stops a deploy.
+
+
+
+
+const OTEL_ENDPOINT_INPUT = 'otel-endpoint';
+/** A variable that turns tracing off, with why. */
+class Off extends Error {
+}
+function readTracingInputs(input, env, options = {}) {
+    const warnings = [];
+    // The headers carry the collector's key: masked first, even when tracing ends up off.
+    for (const name of ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'])
+        maskHeaders(env[name]);
+    // The job asked for no traces: nothing else is read (a bad otel-endpoint is still refused: it is this step's input).
+    if (disabled(env) && input.trim() === '')
+        return { tracing: undefined, warnings };
+    try {
+        const endpoint = endpointOf(input.trim(), env, options.inputName ?? OTEL_ENDPOINT_INPUT);
+        if (endpoint === undefined || disabled(env))
+            return { tracing: undefined, warnings };
+        const parent = parentOf(env, warnings);
+        const tracing = {
+            ...endpoint,
+            protocol: protocolOf(env),
+            headers: { ...headersOf(env, 'OTEL_EXPORTER_OTLP_HEADERS'), ...headersOf(env, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
+            compression: compressionOf(env),
+            timeoutMs: timeoutOf(env),
+            ...serviceOf(env, warnings),
+            parent,
+            traceId: parent?.traceId ?? randomId(16),
+            rootSpanId: randomId(8)
+        };
+        return { tracing, warnings };
+    }
+    catch (error) {
+        if (!(error instanceof Off))
+            throw error;
+        const unaffected = options.unaffected ?? 'the deployment is unaffected';
+        return { tracing: undefined, warnings: [...warnings, `${error.message} No trace is sent for this run; ${unaffected}.`] };
+    }
+}
+/** The address spans go to: the input (a base, like OTEL_EXPORTER_OTLP_ENDPOINT), else the traces' own variable (as is), else the base one. */
+function endpointOf(input, env, inputName) {
+    if (input !== '')
+        return { url: withTracesPath(checkedUrl(input, inputName, true)), urlFrom: inputName };
+    const own = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
+    if (own)
+        return { url: checkedUrl(own, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', false), urlFrom: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' };
+    const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+    if (base)
+        return { url: withTracesPath(checkedUrl(base, 'OTEL_EXPORTER_OTLP_ENDPOINT', false)), urlFrom: 'OTEL_EXPORTER_OTLP_ENDPOINT' };
+    return undefined;
+}
+/** OTLP's rule for a base endpoint: the signal's path appended. */
+function withTracesPath(base) {
+    return `${base.replace(/\/+$/, '')}/v1/traces`;
+}
+/** An absolute http(s) address without credentials; the input's fault is an InputError, a variable's turns tracing off. */
+function checkedUrl(value, name, isInput) {
+    const fail = (why) => {
+        if (isInput)
+            throw new errors/* InputError */.dz(`${name} ${why}`);
+        throw new Off(`${name} ${why}`);
+    };
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        return fail(`'${value}' is not an absolute address: write the collector's OTLP/HTTP address in full, for example http://otel-collector:4318.`);
+    }
+    if (url.username || url.password) {
+        (0,secrets/* registerSecret */.cl)(decodeURIComponent(url.password));
+        return fail('must not contain a user name or password: put the collector\'s credentials in OTEL_EXPORTER_OTLP_HEADERS (for example "authorization=Bearer …").');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return fail(`'${value}' must start with http:// or https:// (OTLP over HTTP; a collector's OTLP/HTTP port is 4318 by default).`);
+    return url.href;
+}
+/** OTEL_SDK_DISABLED=true, or OTEL_TRACES_EXPORTER=none: the job asked for no traces. */
+function disabled(env) {
+    if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true')
+        return true;
+    const exporters = (env.OTEL_TRACES_EXPORTER ?? '').split(',').map((e) => e.trim().toLowerCase());
+    return exporters.includes('none');
+}
+function protocolOf(env) {
+    const [name, value] = firstSet(env, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'OTEL_EXPORTER_OTLP_PROTOCOL');
+    if (value === undefined || value === 'http/protobuf')
+        return 'http/protobuf';
+    if (value === 'http/json')
+        return 'http/json';
+    if (value === 'grpc')
+        throw new Off(`${name} is grpc, which this step does not speak: set OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/protobuf and the collector's OTLP/HTTP endpoint (port 4318 by default).`);
+    throw new Off(`${name} '${value}' is not an OTLP protocol: use http/protobuf (the default) or http/json.`);
+}
+function compressionOf(env) {
+    const [name, value] = firstSet(env, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION', 'OTEL_EXPORTER_OTLP_COMPRESSION');
+    if (value === undefined || value === 'none')
+        return 'none';
+    if (value === 'gzip')
+        return 'gzip';
+    throw new Off(`${name} '${value}' is not a compression OTLP knows: use gzip or none.`);
+}
+function timeoutOf(env) {
+    const [name, value] = firstSet(env, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', 'OTEL_EXPORTER_OTLP_TIMEOUT');
+    if (value === undefined)
+        return DEFAULT_EXPORT_TIMEOUT_MS;
+    const ms = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(ms >= 1 && ms <= MAX_EXPORT_TIMEOUT_MS))
+        throw new Off(`${name} '${value}' is not a time limit in milliseconds from 1 to ${MAX_EXPORT_TIMEOUT_MS} (OpenTelemetry's default is ${DEFAULT_EXPORT_TIMEOUT_MS}).`);
+    return ms;
+}
+/** The first of the variables that is set (trimmed, in lower case), with its name; the traces' own wins over the general one. */
+function firstSet(env, own, general) {
+    for (const name of [own, general]) {
+        const value = env[name]?.trim().toLowerCase();
+        if (value)
+            return [name, value];
+    }
+    return [general, undefined];
+}
+/** OTEL_EXPORTER_OTLP_HEADERS: key=value pairs, comma-separated, values percent-encoded. A malformed one is named by its position, never its value. */
+function headersOf(env, name) {
+    const headers = {};
+    pairs(env[name], name, 'header').forEach(([key, value]) => (headers[key.toLowerCase()] = value));
+    return headers;
+}
+function maskHeaders(raw) {
+    if (!raw)
+        return;
+    (0,secrets/* registerSecret */.cl)(raw.trim());
+    for (const entry of raw.split(',')) {
+        const at = entry.indexOf('=');
+        if (at < 0)
+            continue;
+        const value = entry.slice(at + 1).trim();
+        (0,secrets/* registerSecret */.cl)(value);
+        (0,secrets/* registerSecret */.cl)(safeDecode(value));
+    }
+}
+/** W3C Baggage-like key=value lists (OTLP headers, resource attributes), decoded; malformed: tracing off, naming the entry's position. */
+function pairs(raw, name, what) {
+    if (raw === undefined || raw.trim() === '')
+        return [];
+    return raw
+        .split(',')
+        .filter((entry) => entry.trim() !== '')
+        .map((entry, i) => {
+        const at = entry.indexOf('=');
+        const key = at < 0 ? '' : entry.slice(0, at).trim();
+        const value = safeDecode(entry.slice(at + 1).trim());
+        if (at < 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key) || value === undefined)
+            throw new Off(`${name}: its ${ordinal(i + 1)} ${what} is not key=value (a token, '=', a percent-encoded value); correct it.`);
+        return [key, value];
+    });
+}
+function safeDecode(value) {
+    try {
+        return decodeURIComponent(value);
+    }
+    catch {
+        return undefined;
+    }
+}
+function ordinal(n) {
+    return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+}
+/** The service's name and the resource's attributes; a malformed OTEL_RESOURCE_ATTRIBUTES is dropped whole (OpenTelemetry's rule) with a warning. */
+function serviceOf(env, warnings) {
+    let resource = {};
+    try {
+        resource = Object.fromEntries(pairs(env.OTEL_RESOURCE_ATTRIBUTES, 'OTEL_RESOURCE_ATTRIBUTES', 'attribute'));
+    }
+    catch (error) {
+        if (!(error instanceof Off))
+            throw error;
+        warnings.push(`${error.message} The resource attributes are left out of this run's trace.`);
+    }
+    const serviceName = env.OTEL_SERVICE_NAME?.trim() || resource['service.name'] || DEFAULT_SERVICE_NAME;
+    return { serviceName, resource };
+}
+/** TRACEPARENT (version-format-version 00: 00-<trace id>-<span id>-<flags>); a malformed one is ignored with a warning (W3C's rule). */
+function parentOf(env, warnings) {
+    const raw = env.TRACEPARENT?.trim();
+    if (!raw)
+        return undefined;
+    const m = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/.exec(raw);
+    const valid = m !== null && m[1] !== 'ff' && !(m[1] === '00' && m[5] !== undefined) && !/^0+$/.test(m[2] ?? '') && !/^0+$/.test(m[3] ?? '');
+    if (!valid) {
+        warnings.push(`TRACEPARENT '${raw}' is not a W3C traceparent (00-<32 hex trace id>-<16 hex span id>-<2 hex flags>): this run starts a trace of its own.`);
+        return undefined;
+    }
+    const traceState = env.TRACESTATE?.trim() || undefined;
+    return { traceId: m[2] ?? '', spanId: m[3] ?? '', sampled: (parseInt(m[4] ?? '0', 16) & 1) === 1, traceState };
+}
+/** A random id of `bytes` bytes in hex, never all zeros (an invalid id in W3C's and OTLP's terms). */
+function randomId(bytes) {
+    for (;;) {
+        const id = (0,external_node_crypto_.randomBytes)(bytes).toString('hex');
+        if (!/^0+$/.test(id))
+            return id;
+    }
+}
+
+
+/***/ }),
+
+/***/ 58676:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37045,25 +37307,26 @@ const runContext = () => port().runContext();
 
 /***/ }),
 
-/***/ 665:
+/***/ 70665:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Nk: () => (/* binding */ searchLabel),
 /* harmony export */   Pl: () => (/* binding */ headline),
 /* harmony export */   dH: () => (/* binding */ deployedWord),
+/* harmony export */   uN: () => (/* binding */ outputValues),
 /* harmony export */   z8: () => (/* binding */ report)
 /* harmony export */ });
-/* unused harmony exports OUTPUTS, outputValues, notices, summaryMarkdown */
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8676);
-/* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(350);
-/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9392);
-/* harmony import */ var _deploy_order_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(507);
-/* harmony import */ var _deploy_changes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3678);
-/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5591);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6264);
-/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(518);
-/* harmony import */ var _rules_record_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(4658);
+/* unused harmony exports OUTPUTS, notices, summaryMarkdown */
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(58676);
+/* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80350);
+/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(89392);
+/* harmony import */ var _deploy_order_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20507);
+/* harmony import */ var _deploy_changes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(43678);
+/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(95591);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(16264);
+/* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(20518);
+/* harmony import */ var _rules_record_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(84658);
 // What the user sees at the end, derived from the results of the run's steps and nothing else: the
 // outputs (one table, OUTPUTS), the notices, and the job summary.
 
@@ -37101,7 +37364,8 @@ const OUTPUTS = {
     'site-url': ({ deploy }) => deploy?.siteUrl,
     'search-num-found': ({ search }) => search?.numFound,
     'search-latency-ms': ({ search }) => search?.latencyMs,
-    'search-request-id': ({ search }) => search?.requestId
+    'search-request-id': ({ search }) => search?.requestId,
+    'trace-id': ({ trace }) => trace?.id
 };
 /**
  * The archive, when the outputs may describe it: the platform accepted its upload, an identical one was reused,
@@ -37553,7 +37817,14 @@ function summaryMarkdown(r) {
         for (const p of r.phases)
             lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
     }
+    if (r.trace)
+        lines.push('', traceLine(r.trace));
     return lines.join('\n') + '\n';
+}
+/** The trace's line: its id, and that it is sent after this summary (a warning in the log says when it was not). */
+function traceLine(trace) {
+    const joined = trace.joined ? ", in the pipeline's trace (TRACEPARENT)" : '';
+    return `Trace \`${trace.id}\`${joined}: its spans are sent to ${trace.collector} after this summary; the log says if they were not.`;
 }
 /** Sets the outputs, shows the notices and writes the job summary of a run. */
 async function report(run) {
@@ -37569,7 +37840,7 @@ async function report(run) {
 
 /***/ }),
 
-/***/ 9108:
+/***/ 99108:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -37586,7 +37857,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 function g(s,e,t,n=0,r=0,a=0,i=0){let o=s>=0&&s<100,u=Date.UTC(o?s+400:s,e,t,n,r,a,i);return o?u-126227808e5:u}function D(s){return g(s.y,s.m-1,s.d,s.h,s.i,s.s)}function w(s,e){return s.y===e.y&&s.m===e.m&&s.d===e.d&&s.h===e.h&&s.i===e.i&&s.s===e.s}function O(s){let e=s.substring(9);return e.includes("Z")||e.includes("+")||e.includes("-")}function Z(s,e){let t=new Date(Date.parse(s));if(isNaN(t))throw new Error("Invalid ISO8601 passed to timezone parser.");return O(s)?{tp:T(t.getUTCFullYear(),t.getUTCMonth()+1,t.getUTCDate(),t.getUTCHours(),t.getUTCMinutes(),t.getUTCSeconds(),"Etc/UTC"),ms:t.getUTCMilliseconds()}:{tp:T(t.getFullYear(),t.getMonth()+1,t.getDate(),t.getHours(),t.getMinutes(),t.getSeconds(),e),ms:t.getMilliseconds()}}function v(s,e,t){let{tp:n,ms:r}=Z(s,e);return new Date(N(n,t).getTime()+r)}function N(s,e){let t=_(s);if(t.kind==="single")return t.date;if(t.kind==="ambiguous")return t.earlier;if(e)throw new Error("Invalid date passed to fromTZ()");return t.after}function _(s){let e=D(s),t=i=>R(new Date(i),s.tz),n=e-t(e),r=y(new Date(n),s.tz);if(w(r,s)){let i=D(r)-n,o=n-(t(n-E)-i);if(o<n&&w(y(new Date(o),s.tz),s))return{kind:"ambiguous",earlier:new Date(o),later:new Date(n)};let u=n+(i-t(n+E));return u>n&&w(y(new Date(u),s.tz),s)?{kind:"ambiguous",earlier:new Date(n),later:new Date(u)}:{kind:"single",date:new Date(n)}}let a=e-(D(r)-n);return w(y(new Date(a),s.tz),s)?{kind:"single",date:new Date(a)}:{kind:"gap",before:new Date(Math.min(n,a)),after:new Date(Math.max(n,a))}}var E=3*36e5;function R(s,e){return D(y(s,e))-(s.getTime()-s.getUTCMilliseconds())}function k(s,e,t){let n=R(new Date(s),t);for(;e-s>1e3;){let r=s+Math.floor((e-s)/2e3)*1e3;R(new Date(r),t)===n?s=r:e=r}return e}function U(s,e){let t=_(y(new Date(s),e));if(t.kind==="ambiguous")return s<t.later.getTime()?"earlier":"later"}var H=g(1,0,1),S=864e5,W=new Map;function y(s,e){if(e===void 0)return T(s.getFullYear(),s.getMonth()+1,s.getDate(),s.getHours(),s.getMinutes(),s.getSeconds());let t=W.get(e),n;try{t||(t=new Intl.DateTimeFormat("en-US",{timeZone:e,year:"numeric",month:"numeric",day:"numeric",hour:"numeric",minute:"numeric",second:"numeric",hour12:!1}),W.set(e,t)),n=t.formatToParts(s)}catch(i){let o=i instanceof Error?i.message:String(i);throw new RangeError(`toTZ: Invalid timezone '${e}' or date. Please provide a valid IANA timezone (e.g., 'America/New_York', 'Europe/Stockholm'). Original error: ${o}`)}let r={year:0,month:0,day:0,hour:0,minute:0,second:0};for(let i of n)(i.type==="year"||i.type==="month"||i.type==="day"||i.type==="hour"||i.type==="minute"||i.type==="second")&&(r[i.type]=parseInt(i.value,10));if(isNaN(r.year)||isNaN(r.month)||isNaN(r.day)||isNaN(r.hour)||isNaN(r.minute)||isNaN(r.second))throw new Error(`toTZ: Failed to parse all date components from timezone '${e}'. This may indicate an invalid date or timezone configuration. Parsed components: ${JSON.stringify(r)}`);let a=s.getTime()-H;return(a<-S||a<S&&r.month===12)&&(r.year=1-r.year),r.hour===24&&(r.hour=0),{y:r.year,m:r.month,d:r.day,h:r.hour,i:r.minute,s:r.second,tz:e}}function T(s,e,t,n,r,a,i){return{y:s,m:e,d:t,h:n,i:r,s:a,tz:i}}var x=[1,2,4,8,16],C=class s{pattern;timezone;mode;alternativeWeekdays;sloppyRanges;fixedTimeRule;second;minute;hour;day;month;dayOfWeek;year;lastDayOfMonth;lastWeekday;nearestWeekdays;starDOM;starDOW;starYear;useAndLogic;isFixedTime;constructor(e,t,n){this.pattern=e,this.timezone=t,this.mode=n?.mode??"auto",this.alternativeWeekdays=n?.alternativeWeekdays??!1,this.sloppyRanges=n?.sloppyRanges??!1,this.fixedTimeRule=n?.fixedTimeRule??"single-value",this.second=Array(60).fill(0),this.minute=Array(60).fill(0),this.hour=Array(24).fill(0),this.day=Array(31).fill(0),this.month=Array(12).fill(0),this.dayOfWeek=Array(7).fill(0),this.year=[],this.lastDayOfMonth=!1,this.lastWeekday=!1,this.nearestWeekdays=Array(31).fill(0),this.starDOM=!1,this.starDOW=!1,this.starYear=!1,this.useAndLogic=!1,this.isFixedTime=!1,this.parse()}parse(){if(!(typeof this.pattern=="string"||this.pattern instanceof String))throw new TypeError("CronPattern: Pattern has to be of type string.");this.pattern.indexOf("@")>=0&&(this.pattern=this.handleNicknames(this.pattern).trim());let e=this.pattern.match(/\S+/g)||[""],t=e.length;if(e.length<5||e.length>7)throw new TypeError("CronPattern: invalid configuration format ('"+this.pattern+"'), exactly five, six, or seven space separated parts are required.");if(this.mode!=="auto"){let i;switch(this.mode){case"5-part":i=5;break;case"6-part":i=6;break;case"7-part":i=7;break;case"5-or-6-parts":i=[5,6];break;case"6-or-7-parts":i=[6,7];break;default:i=0}if(!(Array.isArray(i)?i.includes(t):t===i)){let u=Array.isArray(i)?i.join(" or "):i.toString();throw new TypeError(`CronPattern: mode '${this.mode}' requires exactly ${u} parts, but pattern '${this.pattern}' has ${t} parts.`)}}if(e.length===5&&e.unshift("0"),e.length===6&&e.push("*"),this.pattern.indexOf("?")>=0)for(let i=0;i<e.length;i++)e[i]=e[i].replace(/\?/g,"*");if(e[3].toUpperCase()==="LW")this.lastWeekday=!0,e[3]="";else if(e[3].toUpperCase().indexOf("L")>=0){let i=e[3].split(",");if(i.length>1&&i.some(o=>o.toUpperCase()==="LW"))throw new TypeError(`CronPattern: Syntax error, LW can not be in a list in day-of-month ('${e[3]}').`);if(i.some(o=>o===""||o.toUpperCase()!=="L"&&/l/i.test(o)))throw new TypeError("CronPattern: Syntax error, L has to be a value of its own in day-of-month ('"+e[3]+"').");e[3]=i.filter(o=>o.toUpperCase()!=="L").join(","),this.lastDayOfMonth=!0}if(e[3]=="*"&&(this.starDOM=!0),e[6]=="*"&&(this.starYear=!0),e[4].length>=3&&(e[4]=this.replaceAlpha(e[4],s.MONTH_NAMES)),e[5].length>=3&&(e[5]=this.alternativeWeekdays?this.replaceAlpha(e[5],s.DAY_NAMES_QUARTZ):this.replaceAlpha(e[5],s.DAY_NAMES)),e[5].startsWith("+")&&(this.useAndLogic=!0,e[5]=e[5].substring(1),e[5]===""))throw new TypeError("CronPattern: Day-of-week field cannot be empty after '+' modifier.");switch(e[5]=="*"&&(this.starDOW=!0),this.mode){case"5-part":e[0]="0",e[6]="*";break;case"6-part":e[6]="*";break;case"5-or-6-parts":e[6]="*";break;case"6-or-7-parts":break;case"7-part":case"auto":break}this.throwAtIllegalCharacters(e),this.partToArray("second",e[0],0,1),this.partToArray("minute",e[1],0,1),this.partToArray("hour",e[2],0,1),this.partToArray("day",e[3],-1,1),this.partToArray("month",e[4],-1,1);let n=this.alternativeWeekdays?-1:0;this.partToArray("dayOfWeek",e[5],n,63),e[6]==="*"?this.year=Array(1e4).fill(1):(this.year=Array(1e4).fill(0),this.partToArray("year",e[6],0,1)),!this.alternativeWeekdays&&this.dayOfWeek[7]&&(this.dayOfWeek[0]=this.dayOfWeek[7]);let r=this.fixedTimeRule==="single-value",a=(i,o)=>!i.includes("*")&&!i.includes("/")&&(!r||o.filter(u=>u).length===1);this.isFixedTime=a(e[0],this.second)&&a(e[1],this.minute)&&a(e[2],this.hour)}partToArray(e,t,n,r){let a=this[e];if(t===""&&!(e==="day"&&(this.lastDayOfMonth||this.lastWeekday)))throw new TypeError("CronPattern: configuration entry "+e+" ("+t+") is empty, check for trailing spaces.");if(t==="*")return a.fill(r);let i=t.split(",");if(i.length>1)for(let o of i)this.partToArray(e,o,n,r);else t.includes("-")&&t.includes("/")?this.handleRangeWithStepping(t,e,n,r):t.includes("-")?this.handleRange(t,e,n,r):t.includes("/")?this.handleStepping(t,e,n,r):t!==""&&this.handleNumber(t,e,n,r)}throwAtIllegalCharacters(e){for(let t=0;t<e.length;t++)if((t===3?/[^/*0-9,\-WwLl]+/:t===5?/[^/*0-9,\-#Ll]+/:/[^/*0-9,\-]+/).test(e[t]))throw new TypeError("CronPattern: configuration entry "+t+" ("+e[t]+") contains illegal characters.")}handleNumber(e,t,n,r){let a=this.extractNth(e,t),i=e.toUpperCase().includes("W");if(t!=="day"&&i)throw new TypeError("CronPattern: Nearest weekday modifier (W) only allowed in day-of-month.");i&&(t="nearestWeekdays");let o=i?a[0].replace(/W$/i,""):a[0],u=s.toNumber(o)+n;if(isNaN(u))throw new TypeError("CronPattern: "+t+" is not a number: '"+e+"'");this.setPart(t,u,a[1]||r)}setPart(e,t,n){if(!Object.prototype.hasOwnProperty.call(this,e))throw new TypeError("CronPattern: Invalid part specified: "+e);if(e==="dayOfWeek"){if(t===7&&(t=0),t<0||t>6)throw new RangeError("CronPattern: Invalid value for dayOfWeek: "+t);this.setNthWeekdayOfMonth(t,n);return}if(e==="second"||e==="minute"){if(t<0||t>=60)throw new RangeError("CronPattern: Invalid value for "+e+": "+t)}else if(e==="hour"){if(t<0||t>=24)throw new RangeError("CronPattern: Invalid value for "+e+": "+t)}else if(e==="day"||e==="nearestWeekdays"){if(t<0||t>=31)throw new RangeError("CronPattern: Invalid value for "+e+": "+t)}else if(e==="month"){if(t<0||t>=12)throw new RangeError("CronPattern: Invalid value for "+e+": "+t)}else if(e==="year"&&(t<1||t>=1e4))throw new RangeError("CronPattern: Invalid value for "+e+": "+t+" (supported range: 1-9999)");this[e][t]=n}static toNumber(e){return/^\d+$/.test(e)?parseInt(e,10):NaN}validateNotNaN(e,t){if(isNaN(e))throw new TypeError(t)}validateRange(e,t,n,r,a){if(e>t)throw new TypeError("CronPattern: From value is larger than to value: '"+a+"'");if(n!==void 0){if(n===0)throw new TypeError("CronPattern: Syntax error, illegal stepping: 0");if(n>this[r].length)throw new TypeError("CronPattern: Syntax error, steps cannot be greater than maximum value of part ("+this[r].length+")")}}handleRangeWithStepping(e,t,n,r){if(e.toUpperCase().includes("W"))throw new TypeError("CronPattern: Syntax error, W is not allowed in ranges with stepping.");let a=this.extractNth(e,t),i=a[0].match(/^(\d+)-(\d+)\/(\d+)$/);if(i===null)throw new TypeError("CronPattern: Syntax error, illegal range with stepping: '"+e+"'");let[,o,u,l]=i,h=parseInt(o,10)+n,m=parseInt(u,10)+n,d=parseInt(l,10);this.validateNotNaN(h,"CronPattern: Syntax error, illegal lower range (NaN)"),this.validateNotNaN(m,"CronPattern: Syntax error, illegal upper range (NaN)"),this.validateNotNaN(d,"CronPattern: Syntax error, illegal stepping: (NaN)"),this.validateRange(h,m,d,t,e);for(let p=h;p<=m;p+=d)this.setPart(t,p,a[1]||r)}extractNth(e,t){let n=e,r;if(n.includes("#")){if(t!=="dayOfWeek")throw new Error("CronPattern: nth (#) only allowed in day-of-week field");let a=n.split("#");if(a.length!==2||a[1]==="")throw new TypeError("CronPattern: Syntax error, illegal nth weekday: '"+e+"'");n=a[0],r=a[1]}else if(n.toUpperCase().endsWith("L")){if(t!=="dayOfWeek")throw new Error("CronPattern: L modifier only allowed in day-of-week field (use L alone for day-of-month)");r="L",n=n.slice(0,-1)}return[n,r]}handleRange(e,t,n,r){if(e.toUpperCase().includes("W"))throw new TypeError("CronPattern: Syntax error, W is not allowed in a range.");let a=this.extractNth(e,t),i=a[0].split("-");if(i.length!==2)throw new TypeError("CronPattern: Syntax error, illegal range: '"+e+"'");let o=s.toNumber(i[0])+n,u=s.toNumber(i[1])+n;this.validateNotNaN(o,"CronPattern: Syntax error, illegal lower range (NaN)"),this.validateNotNaN(u,"CronPattern: Syntax error, illegal upper range (NaN)"),this.validateRange(o,u,void 0,t,e);for(let l=o;l<=u;l++)this.setPart(t,l,a[1]||r)}handleStepping(e,t,n,r){if(e.toUpperCase().includes("W"))throw new TypeError("CronPattern: Syntax error, W is not allowed in parts with stepping.");let a=this.extractNth(e,t),i=a[0].split("/");if(i.length!==2)throw new TypeError("CronPattern: Syntax error, illegal stepping: '"+e+"'");if(this.sloppyRanges)i[0]===""&&(i[0]="*");else{if(i[0]==="")throw new TypeError("CronPattern: Syntax error, stepping with missing prefix ('"+e+"') is not allowed. Use wildcard (*/step) or range (min-max/step) instead.");if(i[0]!=="*")throw new TypeError("CronPattern: Syntax error, stepping with numeric prefix ('"+e+"') is not allowed. Use wildcard (*/step) or range (min-max/step) instead.")}let o=0;i[0]!=="*"&&(o=s.toNumber(i[0])+n,this.validateNotNaN(o,"CronPattern: Syntax error, illegal stepping start (NaN)"));let u=s.toNumber(i[1]);this.validateNotNaN(u,"CronPattern: Syntax error, illegal stepping: (NaN)"),this.validateRange(0,this[t].length-1,u,t,e);for(let l=o;l<this[t].length;l+=u)t==="year"&&l===0||this.setPart(t,l,a[1]||r)}replaceAlpha(e,t){let n=e;for(let[r,a]of Object.entries(t))n=n.replace(new RegExp(r,"gi"),(i,o,u)=>{let l=o+i.length-3,h=u.charAt(l-1),m=u.charAt(l+3);if(/[a-z\d/#]/i.test(h)||/[a-km-z\d]/i.test(m))throw new TypeError(`CronPattern: Syntax error, a month or day name has to stand alone ('${e}').`);return a});return n}static DAY_NAMES={"-sun":"-7",sun:"0",mon:"1",tue:"2",wed:"3",thu:"4",fri:"5",sat:"6"};static DAY_NAMES_QUARTZ={sun:"1",mon:"2",tue:"3",wed:"4",thu:"5",fri:"6",sat:"7"};static MONTH_NAMES={jan:"1",feb:"2",mar:"3",apr:"4",may:"5",jun:"6",jul:"7",aug:"8",sep:"9",oct:"10",nov:"11",dec:"12"};static NICKNAME_MAP={"@yearly":"0 0 1 1 *","@annually":"0 0 1 1 *","@monthly":"0 0 1 * *","@weekly":"0 0 * * SUN","@daily":"0 0 * * *","@midnight":"0 0 * * *","@hourly":"0 * * * *"};handleNicknames(e){let t=e.trim().toLowerCase();if(t==="@reboot")throw new TypeError("CronPattern: @reboot is not supported in this environment. This is an event-based trigger that requires system startup detection.");return s.NICKNAME_MAP[t]||e}setNthWeekdayOfMonth(e,t){if(typeof t!="number"&&t.toUpperCase()==="L")this.dayOfWeek[e]=this.dayOfWeek[e]|32;else if(t===63)this.dayOfWeek[e]=63;else if(t<6&&t>0)this.dayOfWeek[e]=this.dayOfWeek[e]|x[t-1];else throw new TypeError(`CronPattern: nth weekday out of range, should be 1-5 or L. Value: ${t}, Type: ${typeof t}`)}};var B=[31,28,31,30,31,30,31,31,30,31,30,31],f=[["month","year",0],["day","month",-1],["hour","day",0],["minute","hour",0],["second","minute",0]],c=class s{tz;instantMs;instantFields;ms;second;minute;hour;day;month;year;constructor(e,t){if(this.tz=t,e&&e instanceof Date)if(!isNaN(e))this.fromDate(e);else throw new TypeError("CronDate: Invalid date passed to CronDate constructor");else if(e==null)this.fromDate(new Date);else if(e&&typeof e=="string")this.fromString(e);else if(e instanceof s)this.fromCronDate(e);else throw new TypeError("CronDate: Invalid type ("+typeof e+") passed to CronDate constructor")}getLastDayOfMonth(e,t){return t!==1?B[t]:new Date(g(e,t+1,0)).getUTCDate()}getLastWeekday(e,t){let n=this.getLastDayOfMonth(e,t),a=new Date(g(e,t,n)).getUTCDay();return a===0?n-2:a===6?n-1:n}getNearestWeekday(e,t,n){let r=this.getLastDayOfMonth(e,t);if(n>r)return-1;let i=new Date(g(e,t,n)).getUTCDay();return i===0?n===r?n-2:n+1:i===6?n===1?n+2:n-1:n}isNthWeekdayOfMonth(e,t,n,r){let i=new Date(g(e,t,n)).getUTCDay(),o=0;for(let u=1;u<=n;u++)new Date(g(e,t,u)).getUTCDay()===i&&o++;if(r&63&&x[o-1]&r)return!0;if(r&32){let u=this.getLastDayOfMonth(e,t);for(let l=n+1;l<=u;l++)if(new Date(g(e,t,l)).getUTCDay()===i)return!1;return!0}return!1}fromDate(e){if(this.tz!==void 0)if(typeof this.tz=="number")this.ms=e.getUTCMilliseconds(),this.second=e.getUTCSeconds(),this.minute=e.getUTCMinutes()+this.tz,this.hour=e.getUTCHours(),this.day=e.getUTCDate(),this.month=e.getUTCMonth(),this.year=e.getUTCFullYear(),this.apply();else try{let t=y(e,this.tz);this.ms=e.getMilliseconds(),this.second=t.s,this.minute=t.i,this.hour=t.h,this.day=t.d,this.month=t.m-1,this.year=t.y,this.cacheInstant(e.getTime()-this.ms)}catch(t){let n=t instanceof Error?t.message:String(t);throw new TypeError(`CronDate: Failed to convert date to timezone '${this.tz}'. This may happen with invalid timezone names or dates. Original error: ${n}`)}else this.ms=e.getMilliseconds(),this.second=e.getSeconds(),this.minute=e.getMinutes(),this.hour=e.getHours(),this.day=e.getDate(),this.month=e.getMonth(),this.year=e.getFullYear(),this.cacheInstant(e.getTime()-this.ms)}cacheInstant(e){this.instantMs=e;let{year:t,month:n,day:r,hour:a,minute:i,second:o}=this;this.instantFields=[t,n,r,a,i,o,this.tz]}cachedInstant(){let e=this.instantFields;if(!(e===void 0||e[6]!==this.tz)&&!(e[5]!==this.second||e[4]!==this.minute||e[3]!==this.hour)&&!(e[2]!==this.day||e[1]!==this.month||e[0]!==this.year))return this.instantMs}fromCronDate(e){this.tz=e.tz,this.year=e.year,this.month=e.month,this.day=e.day,this.hour=e.hour,this.minute=e.minute,this.second=e.second,this.ms=e.ms,this.instantMs=e.instantMs,this.instantFields=e.instantFields}apply(){if(this.month>11||this.month<0||this.day>this.getLastDayOfMonth(this.year,this.month)||this.day<1||this.hour>23||this.minute>59||this.second>59||this.hour<0||this.minute<0||this.second<0){let e=new Date(0);return e.setUTCFullYear(this.year,this.month,this.day),e.setUTCHours(this.hour,this.minute,this.second,this.ms),this.ms=e.getUTCMilliseconds(),this.second=e.getUTCSeconds(),this.minute=e.getUTCMinutes(),this.hour=e.getUTCHours(),this.day=e.getUTCDate(),this.month=e.getUTCMonth(),this.year=e.getUTCFullYear(),!0}else return!1}fromString(e){if(typeof this.tz=="number"){if(O(e))return this.fromDate(v(e));let t=v(e,"Etc/UTC");this.ms=t.getUTCMilliseconds(),this.second=t.getUTCSeconds(),this.minute=t.getUTCMinutes(),this.hour=t.getUTCHours(),this.day=t.getUTCDate(),this.month=t.getUTCMonth(),this.year=t.getUTCFullYear(),this.apply()}else return this.fromDate(v(e,this.tz))}findNext(e,t,n,r){return this._findMatch(e,t,n,r,1)}_matchDayValue(e,t,n,r){let a=e;if(!a){for(let i=0;i<n.nearestWeekdays.length;i++)if(n.nearestWeekdays[i]){let o=this.getNearestWeekday(this.year,this.month,i+1);if(o!==-1&&o===t){a=1;break}}}if(n.lastWeekday){let i=this.getLastWeekday(this.year,this.month);t===i&&(a=1)}if(n.lastDayOfMonth){let i=this.getLastDayOfMonth(this.year,this.month);t===i&&(a=1)}if(!n.starDOW){let i=new Date(g(this.year,this.month,1,0,0,0,0)).getUTCDay(),o=n.dayOfWeek[(i+(t-1))%7];o&&o&63&&(o=this.isNthWeekdayOfMonth(this.year,this.month,t,o)?1:0),n.useAndLogic?a=a&&o:!r.domAndDow&&!n.starDOM?a=a||o:a=a&&o}return a}_findMatch(e,t,n,r,a){let i=this[t],o=t==="day"?this.getLastDayOfMonth(this.year,this.month):0,u=this[t]+r,l=a===1?h=>h<n[t].length:h=>h>=0;for(let h=u;l(h);h+=a){let m=n[t][h];if(t==="day"){if(h-r>o)continue;m=this._matchDayValue(m,h-r,n,e)}if(m)return this[t]=h-r,i!==this[t]?2:1}return 3}recurse(e,t,n){let r=this.year,a=n;for(;typeof a=="number";){if(e.starYear&&Math.abs(this.year-r)>400)return null;a=this.recurseStep(e,t,a)}return a}recurseStep(e,t,n){if(n===0&&!e.starYear){if(this.year>=0&&this.year<e.year.length&&e.year[this.year]===0){let a=-1;for(let i=this.year+1;i<e.year.length&&i<1e4;i++)if(e.year[i]===1){a=i;break}if(a===-1)return null;this.year=a,this.month=0,this.day=1,this.hour=0,this.minute=0,this.second=0,this.ms=0}if(this.year>=1e4)return null}let r=this.findNext(t,f[n][0],e,f[n][2]);if(r>1){let a=n+1;for(;a<f.length;)this[f[a][0]]=-f[a][2],a++;if(r===3){if(this[f[n][1]]++,this[f[n][0]]=-f[n][2],this.apply(),n===0&&!e.starYear){for(;this.year>=0&&this.year<e.year.length&&e.year[this.year]===0&&this.year<1e4;)this.year++;if(this.year>=1e4||this.year>=e.year.length)return null}return 0}else if(this.apply())return n-1}return n+=1,n>=f.length?this:(e.starYear?this.year>=3e3:this.year>=1e4)?null:n}increment(e,t,n){return this.instantMs=void 0,this.instantFields=void 0,this.second+=t.interval!==void 0&&t.interval>1&&n?t.interval:1,this.ms=0,this.apply(),this.recurse(e,t,0)}decrement(e,t,n=!0){this.instantMs=void 0,this.instantFields=void 0;let r=t.interval!==void 0&&t.interval>=1;return(this.ms===0||r)&&(this.second-=r&&n?t.interval:1),this.ms=0,this.apply(),this.year<1?null:this.recurseBackward(e,t,0)}recurseBackward(e,t,n){let r=this.year,a=n;for(;typeof a=="number";){if(e.starYear&&Math.abs(this.year-r)>400)return null;a=this.recurseBackwardStep(e,t,a)}return a}recurseBackwardStep(e,t,n){if(n===0&&!e.starYear){if(this.year>=0&&this.year<e.year.length&&e.year[this.year]===0){let a=-1;for(let i=this.year-1;i>=0;i--)if(e.year[i]===1){a=i;break}if(a===-1)return null;this.year=a,this.month=11,this.day=31,this.hour=23,this.minute=59,this.second=59,this.ms=0}if(this.year<1)return null}let r=this.findPrevious(t,f[n][0],e,f[n][2]);if(r>1){let a=n+1;for(;a<f.length;){let i=f[a][0],o=f[a][2],u=this.getMaxPatternValue(i,e,o);this[i]=u,a++}if(r===3){if(this[f[n][1]]--,n===0){let u=this.getLastDayOfMonth(this.year,this.month);this.day>u&&(this.day=u)}if(n===1)if(this.day<=0)this.day=1;else{let u=this.year,l=this.month;for(;l<0;)l+=12,u--;for(;l>11;)l-=12,u++;let h=this.getLastDayOfMonth(u,l);this.day>h&&(this.day=h)}this.apply();let i=f[n][0],o=f[n][2];if(this[i]=this.getMaxPatternValue(i,e,o),this.apply(),n===0){let u=f[1][2],l=this.getMaxPatternValue("day",e,u);l!==this.day&&(this.day=l,this.hour=this.getMaxPatternValue("hour",e,f[2][2]),this.minute=this.getMaxPatternValue("minute",e,f[3][2]),this.second=this.getMaxPatternValue("second",e,f[4][2]))}if(n===0&&!e.starYear){for(;this.year>=0&&this.year<e.year.length&&e.year[this.year]===0;)this.year--;if(this.year<1)return null}return 0}else if(this.apply())return n-1}return n+=1,n>=f.length?this:this.year<1?null:n}getMaxPatternValue(e,t,n){let r=t[e].length-1-n;for(let a=t[e].length-1;a>=0;a--)if(t[e][a]){r=a-n;break}if(e==="day"){let a=this.getLastDayOfMonth(this.year,this.month);return t.lastWeekday||t.nearestWeekdays.some(i=>i)||t.lastDayOfMonth||!t.starDOW?a:Math.min(r,a)}return r}findPrevious(e,t,n,r){return this._findMatch(e,t,n,r,-1)}getDate(e){if(!e&&typeof this.tz!="number"){let t=this.cachedInstant();if(t!==void 0)return new Date(t+(this.tz===void 0?this.ms:0))}if(e||this.tz===void 0){if(this.year>=0&&this.year<100){let t=new Date(0);return t.setFullYear(this.year,this.month,this.day),t.setHours(this.hour,this.minute,this.second,this.ms),t}return new Date(this.year,this.month,this.day,this.hour,this.minute,this.second,this.ms)}else return typeof this.tz=="number"?new Date(g(this.year,this.month,this.day,this.hour,this.minute-this.tz,this.second,this.ms)):N(T(this.year,this.month+1,this.day,this.hour,this.minute,this.second,this.tz),!1)}getTime(){return this.getDate(!1).getTime()}match(e,t){if(!e.starYear&&(this.year<0||this.year>=e.year.length||e.year[this.year]===0))return!1;for(let n=0;n<f.length;n++){let r=f[n][0],a=f[n][2],i=this[r];if(i+a<0||i+a>=e[r].length)return!1;let o=e[r][i+a];if(r==="day"&&(o=this._matchDayValue(o,i,e,t)),!o)return!1}return!0}};function F(s){s===void 0&&(s={}),delete s.name,s.legacyMode!==void 0&&s.domAndDow===void 0?s.domAndDow=!s.legacyMode:s.domAndDow===void 0&&(s.domAndDow=!1),s.legacyMode=!s.domAndDow;let e=(n,r)=>n===void 0?r:n;if(s.paused=e(s.paused,!1),s.maxRuns=e(s.maxRuns,1/0),s.catch=e(s.catch,!1),s.unref=e(s.unref,!1),s.mode=e(s.mode,"auto"),s.alternativeWeekdays=e(s.alternativeWeekdays,!1),s.sloppyRanges=e(s.sloppyRanges,!1),s.fixedTimeRule=e(s.fixedTimeRule,"single-value"),s.allowPast=e(s.allowPast,!1),s.interval=s.interval===void 0?0:parseInt(s.interval.toString(),10),s.utcOffset=s.utcOffset===void 0?void 0:parseInt(s.utcOffset.toString(),10),s.dayOffset=s.dayOffset===void 0?0:parseInt(s.dayOffset.toString(),10),!["auto","5-part","6-part","7-part","5-or-6-parts","6-or-7-parts"].includes(s.mode))throw new Error("CronOptions: mode must be one of 'auto', '5-part', '6-part', '7-part', '5-or-6-parts', or '6-or-7-parts'.");if(!["single-value","no-wildcard"].includes(s.fixedTimeRule))throw new Error("CronOptions: fixedTimeRule must be one of 'single-value' or 'no-wildcard'.");s.timezone===""&&(s.timezone=void 0);let t=s.timezone??s.utcOffset;if(s.startAt&&(s.startAt=I(new c(s.startAt,t))),s.stopAt&&(s.stopAt=I(new c(s.stopAt,t))),s.interval!==null){if(isNaN(s.interval))throw new Error("CronOptions: Supplied value for interval is not a number");if(s.interval<0)throw new Error("CronOptions: Supplied value for interval can not be negative")}if(s.utcOffset!==void 0){if(isNaN(s.utcOffset))throw new Error("CronOptions: Invalid value passed for utcOffset, should be number representing minutes offset from UTC.");if(s.utcOffset<-870||s.utcOffset>870)throw new Error("CronOptions: utcOffset out of bounds.");if(s.utcOffset!==void 0&&s.timezone)throw new Error("CronOptions: Combining 'utcOffset' with 'timezone' is not allowed.")}if(s.unref!==!0&&s.unref!==!1)throw new Error("CronOptions: Unref should be either true, false or undefined(false).");if(s.dayOffset!==void 0&&s.dayOffset!==0&&isNaN(s.dayOffset))throw new Error("CronOptions: Invalid value passed for dayOffset, should be a number representing days to offset.");return s}function I(s){return s.ms?(s.ms=0,new c(new Date(s.getTime()+1e3),s.tz)):s}function b(s){return typeof s=="function"}function L(s){return b(s)}function Y(s){typeof Deno<"u"&&typeof Deno.unrefTimer<"u"?Deno.unrefTimer(s):s&&typeof s.unref<"u"&&s.unref()}var P=1440*60*1e3,$=30*1e3,M=[],j=class{name;options;_states;fn;_startAtRoundingMs=0;getTz(){return this.options.timezone??this.options.utcOffset}applyDayOffset(e){let t=this._offsetMs();return t?new Date(e.getTime()+t):e}_offsetMs(){return(this.options.dayOffset??0)*P}get _startAt(){return this.options.startAt}get _stopAt(){return this.options.stopAt}_nextTarget(e,t){let n=this._offsetMs(),r=this._next(this._shift(e),new Date(t.getTime()-n),{startAt:this._shift(this._startAt),stopAt:this._shift(this._stopAt)});return r?this.applyDayOffset(r.getDate(!1)):null}_previousTarget(e,t){let n=this._toMs(e??t)-this._offsetMs(),r=this._previous(new Date(n),{startAt:this._shift(this._startAt),stopAt:this._shift(this._stopAt)});return r?this.applyDayOffset(r.getDate(!1)):null}_shift(e){if(e!=null)return new c(new Date(this._toMs(e)-this._offsetMs()),this.getTz())}constructor(e,t,n){let r,a;if(b(t))a=t;else if(typeof t=="object")r=t;else if(t!==void 0)throw new Error("Cron: Invalid argument passed for optionsIn. Should be one of function, or object (options).");if(b(n))a=n;else if(typeof n=="object")r=n;else if(n!==void 0)throw new Error("Cron: Invalid argument passed for funcIn. Should be one of function, or object (options).");this.name=r?.name;let i=r?.startAt;this.options=F(r),i&&this._startAt&&(this._startAtRoundingMs=this._startAt.getTime()-new c(i,this.getTz()).getTime());let o=!!e&&(e instanceof Date||typeof e=="string"&&e.indexOf(":")>0);if(this._states={kill:!1,blocking:!1,previousRun:void 0,currentRun:void 0,once:void 0,currentTimeout:void 0,maxRuns:r?r.maxRuns:void 0,paused:r?r.paused:!1,pattern:o?new C("* * * * *",void 0,{mode:"auto"}):new C(e,this.options.timezone,{mode:this.options.mode,alternativeWeekdays:this.options.alternativeWeekdays,sloppyRanges:this.options.sloppyRanges,fixedTimeRule:this.options.fixedTimeRule})},o&&(this._states.once=new c(e,this.getTz())),this.name){if(M.find(l=>l.name===this.name))throw new Error("Cron: Tried to initialize new named job '"+this.name+"', but name already taken.");M.push(this)}return a!==void 0&&L(a)&&(this.fn=a,this.schedule()),this}nextRun(e){return this._nextTarget(e,new Date)}nextRuns(e,t){this._states.maxRuns!==void 0&&e>this._states.maxRuns&&(e=this._states.maxRuns);let n=t||this._states.currentRun||void 0;return this._enumerateRuns(e,n,"next")}previousRuns(e,t){return this._enumerateRuns(e,t||void 0,"previous")}enumerate(e){return new A(this,e)}_enumerateRuns(e,t,n){let r=[],a=new Date,i=t;for(;e-- >0;){let o=n==="next"?this._nextTarget(i,a):this._previousTarget(i,a);if(!o)break;r.push(o),i=o}return r}match(e){if(this._states.once){let n=new c(e,this.getTz());n.ms=0;let r=new c(this._states.once,this.getTz());return r.ms=0,n.getTime()===r.getTime()}let t=new c(e,this.getTz());return t.ms=0,t.match(this._states.pattern,this.options)}getPattern(){if(!this._states.once)return this._states.pattern?this._states.pattern.pattern:void 0}getOnce(){return this._states.once?this._states.once.getDate():null}isRunning(){return!this._states.paused&&!this._states.kill&&this.fn!==void 0&&this._nextTarget(this._states.currentRun,new Date)!==null}isStopped(){return this._states.kill}isBusy(){return this._states.blocking}currentRun(){return this._states.currentRun?this._states.currentRun.getDate():null}previousRun(){return this._states.previousRun?this._states.previousRun.getDate():null}msToNext(e){let t=new Date,n=this._nextTarget(e,t);return n?n.getTime()-this._toMs(e??t):null}stop(){this._states.kill=!0,this._states.currentTimeout&&clearTimeout(this._states.currentTimeout);let e=M.indexOf(this);e>=0&&M.splice(e,1)}pause(){return this._states.paused=!0,!this._states.kill}resume(){return this._states.paused=!1,!this._states.kill}schedule(e){return this._schedule(e)}_schedule(e,t){if(e&&this.fn)throw new Error("Cron: It is not allowed to schedule two functions using the same Croner instance.");e&&(this.fn=e);let n=t??new Date,r=this._nextTarget(void 0,n),a=r?r.getTime()-n.getTime():null,i=this._states.currentRun;i&&i.getTime()>n.getTime()&&(i=void 0);let o=this._nextTarget(i,n);return a===null||isNaN(a)||o===null?this:(a>$&&(a=$),a<0&&(a=this._states.paused?1e3:0),this._states.currentTimeout=setTimeout(()=>this._checkTrigger(o),a),this._states.currentTimeout&&this.options.unref&&Y(this._states.currentTimeout),this)}async _trigger(e=new Date){this._states.blocking=!0,this._states.currentRun=new c(e,this.getTz());try{if(this.options.catch)try{this.fn!==void 0&&await this.fn(this,this.options.context)}catch(t){if(b(this.options.catch))try{Promise.resolve(this.options.catch(t,this)).catch(()=>{})}catch{}}else this.fn!==void 0&&await this.fn(this,this.options.context)}finally{this._states.previousRun=new c(e,this.getTz()),this._states.blocking=!1}}async trigger(){await this._trigger()}runsLeft(){return this._states.maxRuns}_checkTrigger(e){let t=new Date,n=!this._states.paused&&t.getTime()>=e.getTime(),r=this._states.blocking&&this.options.protect;n&&!r?(this._states.maxRuns!==void 0&&this._states.maxRuns--,this._trigger(t)):n&&r&&b(this.options.protect)&&setTimeout(()=>this.options.protect(this),0),this._schedule(void 0,n?void 0:t)}_next(e,t,n){let r=n?n.startAt:this._startAt,a=n?n.stopAt:this._stopAt,i=!!e,o=!!(e||this._states.currentRun),u=!1;!e&&r&&this.options.interval&&(e=this._calculatePreviousRun(r,t),e&&(o=!0),u=!e);let l=e??t??new Date,h=this._toMs(l);e=new c(l,this.getTz()),r&&h<r.getTime()&&(e=u?r:new c(new Date(r.getTime()-1e3),this.getTz()),h=e.getTime());let m=this._states.once||new c(e,this.getTz());if(!u&&m!==this._states.once&&(m=this._findOccurrence(e,h,1,o)),this._states.once){let d=this._states.once.getTime(),p=h-d;if(r&&d<r.getTime()-this._startAtRoundingMs||this._states.currentRun&&this.applyDayOffset(this._states.once.getDate()).getTime()<=this._states.currentRun.getTime()||(i?p>=0:p>1e3&&!this.options.allowPast))return null}return m===null||this._states.maxRuns!==void 0&&this._states.maxRuns<=0||this._states.kill||a&&m.getTime()>=a.getTime()?null:m}_previous(e,t){let n=this._toMs(e??new Date);if(t.stopAt&&n>t.stopAt.getTime()&&(n=t.stopAt.getTime()),this._states.once)return this._states.once.getTime()<n?this._states.once:null;let r=this._findOccurrence(new c(new Date(n),this.getTz()),n,-1);return r===null||t.startAt&&r.getTime()<t.startAt.getTime()?null:r}_toMs(e){if(e instanceof Date)return e.getTime();let t=new c(e,this.getTz());return t.getTime()+(typeof t.tz=="string"?t.ms:0)}_findOccurrence(e,t,n,r=!1){let a=this.options.interval??0;if(a>1&&(n===-1||r)){t+=(a-1)*1e3*n;let m=new Date(t);if(isNaN(m.getTime())||(e=new c(m,this.getTz()),!(e.year>=1&&e.year<=9999)))return null;r=!1}let i=this._walk(e,t,n,r),o=this.getTz();if(this._states.pattern.isFixedTime&&n===1||typeof o=="number"||U(t,o)!==(n===1?"earlier":"later"))return i;let u=Math.floor(t/1e3)*1e3,l=n===1?k(u,u+P,o):k(u-P,u,o)-1e3;if(i&&(l-i.getTime())*n>0)return i;let h=this._walk(new c(new Date(l),o),l-n,n,!1,!0);return!i||!h?i??h:(i.getTime()-h.getTime())*n>0?h:i}_walk(e,t,n,r,a=!1){let i=this._states.pattern,o=(l,h)=>n===1?l.increment(i,this.options,h):l.decrement(i,this.options,h),u=new c(e,this.getTz());for((!a||!u.match(i,this.options))&&(u=o(u,r));u;){let l=this._runAt(u,t,n);if(l)return new c(l,this.getTz());u=o(u,!1)}return null}_runAt(e,t,n){let r=d=>(d.getTime()-t)*n>0,a=e.tz;if(typeof a=="number"){let d=e.getDate();return r(d)?d:null}let i=T(e.year,e.month+1,e.day,e.hour,e.minute,e.second,a),o=_(i),u=this._states.pattern.isFixedTime;if(o.kind==="single")return r(o.date)?o.date:null;if(o.kind==="ambiguous"){let{earlier:d,later:p}=o;return(u?[d]:n===1?[d,p]:[p,d]).find(r)??null}if(!u)return null;let l=new Date(k(o.before.getTime(),o.after.getTime(),a)),h=y(l,a);return h.y===i.y&&h.m===i.m&&h.d===i.d&&r(l)?l:null}_calculatePreviousRun(e,t){let n=new c(t,this.getTz()).getTime();if(e.getTime()>n)return;let r=this.options.interval*1e3,a=e;for(;a.getTime()+r<=n;){let i=this._findOccurrence(a,a.getTime(),1,!0);if(i===null)break;a=i}return a}},A=class{cron;cursor;now;done;initialMaxRuns;remainingRuns;constructor(e,t){this.cron=e,this.initialMaxRuns=e.runsLeft()??1/0,this.reset(t)}next(){if(this.done||this.remainingRuns<=0)return this.done=!0,{value:void 0,done:!0};let e=this.cron._nextTarget(this.cursor,this.now);return e===null?(this.done=!0,{value:void 0,done:!0}):(this.cursor=e,this.remainingRuns--,{value:e,done:!1})}peek(){return this.done||this.remainingRuns<=0?null:this.cron._nextTarget(this.cursor,this.now)}reset(e){this.cursor=e instanceof Date?new Date(e.getTime()):e??void 0,this.now=new Date,this.done=!1,this.remainingRuns=this.initialMaxRuns}[Symbol.iterator](){return this}};
 
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(83916);
 ;// CONCATENATED MODULE: ./src/rules/zoned-time.ts
 // Wall-clock time in an IANA time zone, through Intl alone (no clock of its own): which names are zones, the wall
 // time of an instant, the instant of a wall time (daylight saving resolved as freeze windows document it), and an
@@ -37934,7 +38205,7 @@ function describeUntil(hit) {
 
 /***/ }),
 
-/***/ 4658:
+/***/ 84658:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37952,7 +38223,7 @@ const RULE_WORDS = {
 
 /***/ }),
 
-/***/ 518:
+/***/ 20518:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37964,7 +38235,7 @@ const RULE_WORDS = {
 /* harmony export */   v9: () => (/* binding */ noteGitHubDeployment)
 /* harmony export */ });
 /* unused harmony exports STATE, readState */
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8676);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58676);
 // What the main step leaves for the post step (action.yml runs.post), which runs after a cancel or a
 // kill too: the runner hands each saved value back as a STATE_<name> variable. The main step notes
 // each fact the moment it becomes true, so whatever point it is stopped at, the post step knows what
@@ -38065,7 +38336,7 @@ function gitLabDeploymentOf(get) {
 
 /***/ }),
 
-/***/ 4065:
+/***/ 24065:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38077,7 +38348,7 @@ function gitLabDeploymentOf(get) {
 /* harmony export */   rO: () => (/* binding */ MAX_REQUEST_BYTES)
 /* harmony export */ });
 /* unused harmony exports randomDigits, newBrUid, searchParams, requestBytes */
-/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
 /* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
 // Builds one search request: the path with its query string, the identifiers of a client without
 // JavaScript, and the 16 KB size check. The auth key travels in the query string, so the full address
@@ -38205,7 +38476,7 @@ const SEARCH_LIMITS = {
 
 /***/ }),
 
-/***/ 7194:
+/***/ 27194:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38213,7 +38484,7 @@ const SEARCH_LIMITS = {
 /* harmony export */   cl: () => (/* binding */ registerSecret)
 /* harmony export */ });
 /* unused harmony export forgetSecrets */
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8676);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58676);
 // Every secret goes through here: masked in the runner's log the moment it is known, and remembered
 // so that any text we print ourselves (error details from a service) can be scrubbed as well.
 
@@ -38250,77 +38521,105 @@ function forgetSecrets() {
 
 /***/ }),
 
-/***/ 2613:
+/***/ 311:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   r: () => (/* binding */ version)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(73024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+// The package's version, for --version and a trace's service.version.
+
+/** The package's version, from the package.json beside the bundle's folder (dist/.., dist-cli/..; status/dist/../..) or src/.. in the repository. */
+function version() {
+    for (const path of ['../package.json', '../../package.json']) {
+        try {
+            const pkg = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(new URL(path, import.meta.url), 'utf8'));
+            if (pkg.name === 'brcloud-deploy' && pkg.version)
+                return pkg.version;
+        }
+        catch {
+            // not this one
+        }
+    }
+    return 'unknown';
+}
+
+
+/***/ }),
+
+/***/ 42613:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
-/***/ 181:
+/***/ 20181:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
-/***/ 5317:
+/***/ 35317:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 
 /***/ }),
 
-/***/ 6982:
+/***/ 76982:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 
 /***/ }),
 
-/***/ 4434:
+/***/ 24434:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
-/***/ 9896:
+/***/ 79896:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
-/***/ 8611:
+/***/ 58611:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 
 /***/ }),
 
-/***/ 5692:
+/***/ 65692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 
 /***/ }),
 
-/***/ 9278:
+/***/ 69278:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 
 /***/ }),
 
-/***/ 4589:
+/***/ 34589:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
 
 /***/ }),
 
-/***/ 6698:
+/***/ 16698:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
@@ -38334,84 +38633,84 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer"
 
 /***/ }),
 
-/***/ 7540:
+/***/ 37540:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
 
 /***/ }),
 
-/***/ 7598:
+/***/ 77598:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 
 /***/ }),
 
-/***/ 3053:
+/***/ 53053:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
 
 /***/ }),
 
-/***/ 610:
+/***/ 40610:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 
 /***/ }),
 
-/***/ 8474:
+/***/ 78474:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
 
 /***/ }),
 
-/***/ 3024:
+/***/ 73024:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 
 /***/ }),
 
-/***/ 1455:
+/***/ 51455:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs/promises");
 
 /***/ }),
 
-/***/ 7067:
+/***/ 37067:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 
 /***/ }),
 
-/***/ 2467:
+/***/ 32467:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
 
 /***/ }),
 
-/***/ 7030:
+/***/ 77030:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 
 /***/ }),
 
-/***/ 8161:
+/***/ 48161:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:os");
 
 /***/ }),
 
-/***/ 6760:
+/***/ 76760:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:path");
@@ -38425,98 +38724,98 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_ho
 
 /***/ }),
 
-/***/ 1792:
+/***/ 41792:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
 
 /***/ }),
 
-/***/ 7075:
+/***/ 57075:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 
 /***/ }),
 
-/***/ 6466:
+/***/ 46466:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream/promises");
 
 /***/ }),
 
-/***/ 6193:
+/***/ 46193:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:string_decoder");
 
 /***/ }),
 
-/***/ 1692:
+/***/ 41692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
 
 /***/ }),
 
-/***/ 3136:
+/***/ 73136:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ }),
 
-/***/ 7975:
+/***/ 57975:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 
 /***/ }),
 
-/***/ 3429:
+/***/ 73429:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
 
 /***/ }),
 
-/***/ 8877:
+/***/ 78877:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:v8");
 
 /***/ }),
 
-/***/ 714:
+/***/ 30714:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:vm");
 
 /***/ }),
 
-/***/ 5919:
+/***/ 75919:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 
 /***/ }),
 
-/***/ 8522:
+/***/ 38522:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
-/***/ 857:
+/***/ 70857:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
 
 /***/ }),
 
-/***/ 6928:
+/***/ 16928:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
@@ -38530,53 +38829,60 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 3193:
+/***/ 2203:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
+
+/***/ }),
+
+/***/ 13193:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
 
 /***/ }),
 
-/***/ 3557:
+/***/ 53557:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
 
 /***/ }),
 
-/***/ 4756:
+/***/ 64756:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
-/***/ 9023:
+/***/ 39023:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 3106:
+/***/ 43106:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 57349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(9484);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var resolveBlockMap = __nccwpck_require__(87103);
+var resolveBlockSeq = __nccwpck_require__(90334);
+var resolveFlowCollection = __nccwpck_require__(13142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -38662,15 +38968,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 23683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var composeNode = __nccwpck_require__(45937);
+var resolveEnd = __nccwpck_require__(17788);
+var resolveProps = __nccwpck_require__(34631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -38714,17 +39020,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 45937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(6446);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(41127);
+var composeCollection = __nccwpck_require__(57349);
 var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var resolveEnd = __nccwpck_require__(17788);
+var utilEmptyScalarPosition = __nccwpck_require__(22599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -38838,10 +39144,10 @@ exports.composeNode = composeNode;
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var resolveBlockScalar = __nccwpck_require__(48913);
+var resolveFlowScalar = __nccwpck_require__(76842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -38928,18 +39234,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 89984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
+var directives = __nccwpck_require__(61342);
 var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var errors = __nccwpck_require__(91464);
+var identity = __nccwpck_require__(41127);
+var composeDoc = __nccwpck_require__(23683);
+var resolveEnd = __nccwpck_require__(17788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -39159,17 +39465,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 9484:
+/***/ 87103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
+var Pair = __nccwpck_require__(57165);
+var YAMLMap = __nccwpck_require__(84454);
+var resolveProps = __nccwpck_require__(34631);
 var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var utilFlowIndentCheck = __nccwpck_require__(74051);
+var utilMapIncludes = __nccwpck_require__(81187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -39283,12 +39589,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 48913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(63301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -39490,14 +39796,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 90334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(92223);
+var resolveProps = __nccwpck_require__(34631);
+var utilFlowIndentCheck = __nccwpck_require__(74051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -39548,7 +39854,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 17788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -39594,19 +39900,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 13142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var resolveEnd = __nccwpck_require__(17788);
+var resolveProps = __nccwpck_require__(34631);
 var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var utilMapIncludes = __nccwpck_require__(81187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -39810,13 +40116,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 76842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(63301);
+var resolveEnd = __nccwpck_require__(17788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -40045,7 +40351,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 34631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -40243,7 +40549,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 22599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -40278,7 +40584,7 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 74051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -40302,12 +40608,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 81187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(41127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -40329,17 +40635,17 @@ exports.mapIncludes = mapIncludes;
 
 
 
-var Alias = __nccwpck_require__(6446);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
-var Schema = __nccwpck_require__(5840);
+var Alias = __nccwpck_require__(4065);
+var Collection = __nccwpck_require__(40101);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var toJS = __nccwpck_require__(74043);
+var Schema = __nccwpck_require__(45840);
 var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var anchors = __nccwpck_require__(71596);
+var applyReviver = __nccwpck_require__(83661);
+var createNode = __nccwpck_require__(42404);
+var directives = __nccwpck_require__(61342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -40668,13 +40974,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 71596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(41127);
+var visit = __nccwpck_require__(10204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -40751,7 +41057,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 83661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -40815,14 +41121,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 42404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Alias = __nccwpck_require__(6446);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -40912,13 +41218,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 61342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(41127);
+var visit = __nccwpck_require__(10204);
 
 const escapeChars = {
     '!': '%21',
@@ -41097,7 +41403,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 91464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -41166,28 +41472,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 38815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
+var composer = __nccwpck_require__(89984);
 var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
-var Alias = __nccwpck_require__(6446);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
+var Schema = __nccwpck_require__(45840);
+var errors = __nccwpck_require__(91464);
+var Alias = __nccwpck_require__(4065);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var Scalar = __nccwpck_require__(63301);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
 var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
+var lexer = __nccwpck_require__(40361);
+var lineCounter = __nccwpck_require__(66628);
 var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var publicApi = __nccwpck_require__(84047);
+var visit = __nccwpck_require__(10204);
 
 
 
@@ -41224,7 +41530,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 57249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -41250,16 +41556,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 6446:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var anchors = __nccwpck_require__(71596);
+var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(41127);
+var Node = __nccwpck_require__(66673);
+var toJS = __nccwpck_require__(74043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -41377,14 +41683,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 40101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(42404);
+var identity = __nccwpck_require__(41127);
+var Node = __nccwpck_require__(66673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -41535,14 +41841,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 66673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var applyReviver = __nccwpck_require__(83661);
+var identity = __nccwpck_require__(41127);
+var toJS = __nccwpck_require__(74043);
 
 class NodeBase {
     constructor(type) {
@@ -41582,15 +41888,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 57165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(42404);
+var stringifyPair = __nccwpck_require__(59748);
+var addPairToJSMap = __nccwpck_require__(97104);
+var identity = __nccwpck_require__(41127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -41628,14 +41934,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 63301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var identity = __nccwpck_require__(41127);
+var Node = __nccwpck_require__(66673);
+var toJS = __nccwpck_require__(74043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -41662,17 +41968,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 84454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(8831);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(61212);
+var addPairToJSMap = __nccwpck_require__(97104);
+var Collection = __nccwpck_require__(40101);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var Scalar = __nccwpck_require__(63301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -41816,17 +42122,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 92223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(8831);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var createNode = __nccwpck_require__(42404);
+var stringifyCollection = __nccwpck_require__(61212);
+var Collection = __nccwpck_require__(40101);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var toJS = __nccwpck_require__(74043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -41938,16 +42244,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 97104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
+var log = __nccwpck_require__(57249);
+var merge = __nccwpck_require__(90452);
 var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var identity = __nccwpck_require__(41127);
+var toJS = __nccwpck_require__(74043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -42010,7 +42316,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 41127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -42070,12 +42376,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 74043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(41127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -42116,15 +42422,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 60110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(48913);
+var resolveFlowScalar = __nccwpck_require__(76842);
+var errors = __nccwpck_require__(91464);
+var stringifyString = __nccwpck_require__(83069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -42341,7 +42647,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 91733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -42411,7 +42717,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 97715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -42522,9 +42828,9 @@ exports.visit = visit;
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(60110);
+var cstStringify = __nccwpck_require__(91733);
+var cstVisit = __nccwpck_require__(97715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -42636,7 +42942,7 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 40361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -43366,7 +43672,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 66628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -43421,7 +43727,7 @@ exports.LineCounter = LineCounter;
 
 var node_process = __nccwpck_require__(932);
 var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var lexer = __nccwpck_require__(40361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -44401,17 +44707,17 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 84047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
+var composer = __nccwpck_require__(89984);
 var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
+var errors = __nccwpck_require__(91464);
+var log = __nccwpck_require__(57249);
+var identity = __nccwpck_require__(41127);
+var lineCounter = __nccwpck_require__(66628);
 var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
@@ -44515,16 +44821,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 45840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
+var identity = __nccwpck_require__(41127);
+var map = __nccwpck_require__(47451);
 var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var string = __nccwpck_require__(66464);
+var tags = __nccwpck_require__(90018);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -44561,13 +44867,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 47451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(41127);
+var YAMLMap = __nccwpck_require__(84454);
 
 const map = {
     collection: 'map',
@@ -44587,12 +44893,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 73632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(63301);
 
 const nullTag = {
     identify: value => value == null,
@@ -44616,8 +44922,8 @@ exports.nullTag = nullTag;
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(41127);
+var YAMLSeq = __nccwpck_require__(92223);
 
 const seq = {
     collection: 'seq',
@@ -44637,12 +44943,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 66464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(83069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -44660,12 +44966,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 73959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(63301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -44688,13 +44994,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 38405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(63301);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -44742,12 +45048,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 59874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -44791,18 +45097,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 70896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
+var map = __nccwpck_require__(47451);
+var _null = __nccwpck_require__(73632);
 var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var string = __nccwpck_require__(66464);
+var bool = __nccwpck_require__(73959);
+var float = __nccwpck_require__(38405);
+var int = __nccwpck_require__(59874);
 
 const schema = [
     map.map,
@@ -44823,13 +45129,13 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 33559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
+var Scalar = __nccwpck_require__(63301);
+var map = __nccwpck_require__(47451);
 var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
@@ -44894,27 +45200,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 90018:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
+var map = __nccwpck_require__(47451);
+var _null = __nccwpck_require__(73632);
 var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var string = __nccwpck_require__(66464);
+var bool = __nccwpck_require__(73959);
+var float = __nccwpck_require__(38405);
+var int = __nccwpck_require__(59874);
+var schema = __nccwpck_require__(70896);
+var schema$1 = __nccwpck_require__(33559);
+var binary = __nccwpck_require__(56083);
+var merge = __nccwpck_require__(90452);
+var omap = __nccwpck_require__(50303);
+var pairs = __nccwpck_require__(18385);
+var schema$2 = __nccwpck_require__(35913);
+var set = __nccwpck_require__(81528);
+var timestamp = __nccwpck_require__(24371);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -45000,14 +45306,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 56083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var node_buffer = __nccwpck_require__(20181);
+var Scalar = __nccwpck_require__(63301);
+var stringifyString = __nccwpck_require__(83069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -45077,12 +45383,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 88398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(63301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -45113,13 +45419,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 35782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(63301);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -45170,12 +45476,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 10873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -45253,13 +45559,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 90452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -45331,16 +45637,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 50303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(41127);
+var toJS = __nccwpck_require__(74043);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var pairs = __nccwpck_require__(18385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -45415,15 +45721,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 18385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var Scalar = __nccwpck_require__(63301);
+var YAMLSeq = __nccwpck_require__(92223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -45504,24 +45810,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 35913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
+var map = __nccwpck_require__(47451);
+var _null = __nccwpck_require__(73632);
 var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var string = __nccwpck_require__(66464);
+var binary = __nccwpck_require__(56083);
+var bool = __nccwpck_require__(88398);
+var float = __nccwpck_require__(35782);
+var int = __nccwpck_require__(10873);
+var merge = __nccwpck_require__(90452);
+var omap = __nccwpck_require__(50303);
+var pairs = __nccwpck_require__(18385);
+var set = __nccwpck_require__(81528);
+var timestamp = __nccwpck_require__(24371);
 
 const schema = [
     map.map,
@@ -45552,14 +45858,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 81528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var YAMLMap = __nccwpck_require__(84454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -45655,12 +45961,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 24371:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(28689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -45767,7 +46073,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 34475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -45930,10 +46236,10 @@ exports.foldFlowLines = foldFlowLines;
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(71596);
+var identity = __nccwpck_require__(41127);
+var stringifyComment = __nccwpck_require__(59799);
+var stringifyString = __nccwpck_require__(83069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -46064,14 +46370,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8831:
+/***/ 61212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(41127);
 var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var stringifyComment = __nccwpck_require__(59799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -46226,7 +46532,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 59799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -46262,9 +46568,9 @@ exports.stringifyComment = stringifyComment;
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(41127);
 var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var stringifyComment = __nccwpck_require__(59799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -46351,7 +46657,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 28689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -46385,15 +46691,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 59748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
 var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var stringifyComment = __nccwpck_require__(59799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -46544,13 +46850,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 83069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(63301);
+var foldFlowLines = __nccwpck_require__(34475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -46889,12 +47195,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 10204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(41127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -47330,18 +47636,18 @@ exports.visitAsync = visitAsync;
 var __webpack_exports__ = {};
 
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
+var secrets = __nccwpck_require__(27194);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(83916);
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
-var release_state = __nccwpck_require__(350);
+var release_state = __nccwpck_require__(80350);
 // EXTERNAL MODULE: ./src/port.ts
-var src_port = __nccwpck_require__(8676);
+var src_port = __nccwpck_require__(58676);
 // EXTERNAL MODULE: external "node:v8"
-var external_node_v8_ = __nccwpck_require__(8877);
+var external_node_v8_ = __nccwpck_require__(78877);
 var external_node_v8_default = /*#__PURE__*/__nccwpck_require__.n(external_node_v8_);
 // EXTERNAL MODULE: ./src/deploy/outcome.ts
-var outcome = __nccwpck_require__(4535);
+var outcome = __nccwpck_require__(84535);
 // EXTERNAL MODULE: ./src/inputs/index.ts + 5 modules
 var src_inputs = __nccwpck_require__(1801);
 ;// CONCATENATED MODULE: ./src/phases.ts
@@ -47382,7 +47688,7 @@ class Timeline {
             return result;
         }
         finally {
-            this.done.push({ name, ms: Date.now() - started, ok });
+            this.done.push({ name, startedAt: started, ms: Date.now() - started, ok });
             if (process.env[TRACE_MEMORY_ENV] === '1')
                 src_port/* info */.pq(memoryTraceLine(name, process.memoryUsage(), process.resourceUsage().maxRSS));
             // A phase that threw stays current, so the failure message can say where it happened.
@@ -47393,17 +47699,20 @@ class Timeline {
 }
 
 // EXTERNAL MODULE: ./src/report.ts
-var report = __nccwpck_require__(665);
+var report = __nccwpck_require__(70665);
 // EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __nccwpck_require__(8549);
+var http_errors = __nccwpck_require__(58549);
 // EXTERNAL MODULE: ./src/http/proxy.ts
-var http_proxy = __nccwpck_require__(7856);
+var http_proxy = __nccwpck_require__(57856);
 // EXTERNAL MODULE: ./src/inputs/events.ts
-var inputs_events = __nccwpck_require__(8152);
+var inputs_events = __nccwpck_require__(58152);
+// EXTERNAL MODULE: ./src/inputs/tracing.ts + 1 modules
+var tracing = __nccwpck_require__(260);
 ;// CONCATENATED MODULE: ./src/main.ts
 // Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
 // watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
+
 
 
 
@@ -47457,6 +47766,7 @@ async function run(host) {
     let ended;
     let cutShort = false;
     let closingUnfinished = false;
+    let tracing;
     const stop = new AbortController();
     // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
     const hurry = new AbortController();
@@ -47482,9 +47792,8 @@ async function run(host) {
         const { deploy: deployInputs, search } = inputs;
         const minutes = +(inputs.watchdogMs / 60_000).toFixed(2);
         // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
-        const forEvents = inputs.deploy?.environment !== undefined && !inputs.deploy.dryRun && (0,inputs_events/* anySink */.O5)(inputs.events) ? inputs.events.timeoutMs : 0;
-        const derived = (inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '') +
-            (forEvents > 0 ? `, less events-timeout-seconds (${forEvents / 1000} s) kept for the event sinks` : '');
+        const forEvents = (0,src_inputs/* afterRunMs */.Yq)(inputs);
+        const derived = (inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '') + (forEvents > 0 ? keptAfter(inputs, forEvents) : '');
         timer = setTimeout(() => {
             if (stopped !== undefined)
                 return;
@@ -47499,13 +47808,13 @@ async function run(host) {
         const checkSearchOnce = async () => {
             if (!search)
                 return undefined;
-            const { checkSearch } = await __nccwpck_require__.e(/* import() */ 113).then(__nccwpck_require__.bind(__nccwpck_require__, 2113));
+            const { checkSearch } = await __nccwpck_require__.e(/* import() */ 113).then(__nccwpck_require__.bind(__nccwpck_require__, 12113));
             searched = await checkSearch(search, timeline.run, stop.signal);
             return searchFailure(searched);
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(260), __nccwpck_require__.e(697), __nccwpck_require__.e(735)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9735));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(260), __nccwpck_require__.e(697), __nccwpck_require__.e(182)]).then(__nccwpck_require__.bind(__nccwpck_require__, 39182));
                 // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
                 const closeLimitMs = () => (stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[stopped]);
                 deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined, closeLimitMs);
@@ -47554,7 +47863,8 @@ async function run(host) {
         host.signals.off('SIGINT', onSignal);
         host.signals.off('SIGTERM', onSignal);
         endedAt = Date.now();
-        result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped };
+        tracing = inputs ? inputs.tracing : tracingAlone();
+        result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: traceOf(tracing) };
         await (0,report/* report */.z8)(result).catch((e) => src_port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
     // The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
@@ -47563,7 +47873,12 @@ async function run(host) {
     host.signals.on('SIGTERM', hurrySends);
     try {
         const limitMs = stopped === undefined ? undefined : EVENTS_AFTER_STOP_MS[stopped];
-        await tellSinks(inputs?.events ?? eventsAlone(), result, { startedAt, endedAt, failure: ended }, limitMs, hurry.signal);
+        const facts = { startedAt, endedAt, failure: ended };
+        // The sinks and the trace side by side: neither waits for the other, both within what is left.
+        await Promise.all([
+            tellSinks(inputs?.events ?? eventsAlone(), result, facts, limitMs, hurry.signal),
+            sendTrace(tracing, result, facts, limitMs, hurry.signal)
+        ]);
     }
     finally {
         host.signals.off('SIGINT', hurrySends);
@@ -47595,13 +47910,12 @@ async function tellSinks(events, result, facts, limitMs, hurry) {
     if (events === undefined || !(0,inputs_events/* anySink */.O5)(events) || hurry.aborted || limitMs === 0)
         return;
     try {
-        const { observeRun } = await __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 2585));
-        const promotion = rawInput('distribution-id').trim() !== '' || rawInput('from-environment').trim() !== '';
-        const observed = observeRun(result, { ...facts, context: src_port/* runContext */.pO(), stack: rawInput('stack') || undefined, promotion });
+        const { observeRun } = await __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 52585));
+        const observed = observeRun(result, { ...facts, context: src_port/* runContext */.pO(), stack: rawInput('stack') || undefined, promotion: isPromotion() });
         if (observed === undefined)
             return;
-        const { sinksFor } = await __nccwpck_require__.e(/* import() */ 761).then(__nccwpck_require__.bind(__nccwpck_require__, 761));
-        const { tellOthers } = await __nccwpck_require__.e(/* import() */ 123).then(__nccwpck_require__.bind(__nccwpck_require__, 5123));
+        const { sinksFor } = await __nccwpck_require__.e(/* import() */ 761).then(__nccwpck_require__.bind(__nccwpck_require__, 10761));
+        const { tellOthers } = await __nccwpck_require__.e(/* import() */ 123).then(__nccwpck_require__.bind(__nccwpck_require__, 85123));
         // A cancel leaves less than events-timeout-seconds: its warning names the limit that applied.
         const short = limitMs !== undefined && limitMs < events.timeoutMs;
         await tellOthers(observed, sinksFor(events), short ? limitMs : events.timeoutMs, hurry, short ? 'what a cancel leaves the sinks' : 'events-timeout-seconds');
@@ -47609,6 +47923,53 @@ async function tellSinks(events, result, facts, limitMs, hurry) {
     catch (e) {
         src_port/* warning */.$e(`Events: nothing was sent (${(0,secrets/* redact */.E$)(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`);
     }
+}
+/**
+ * Sends the run's trace (docs/tracing.md), after the report, within the trace's own limit or the shorter `limitMs` a
+ * stop leaves, ended at once by `hurry`. Loads OpenTelemetry only now, and only with tracing on; never throws.
+ */
+async function sendTrace(tracing, result, facts, limitMs, hurry) {
+    if (tracing === undefined || hurry.aborted || limitMs === 0)
+        return;
+    try {
+        const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([__nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 85808)), __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 52585))]);
+        const context = src_port/* runContext */.pO();
+        const stack = rawInput('stack') || undefined;
+        const observed = observeRun(result, { ...facts, context, stack, promotion: isPromotion() });
+        const short = limitMs !== undefined && limitMs < tracing.timeoutMs;
+        await traceRun(runPlan(result, { ...facts, context, stack, observed }), tracing, {
+            limitMs: short ? limitMs : tracing.timeoutMs,
+            limitName: short ? 'what a cancel leaves the trace' : 'OTEL_EXPORTER_OTLP_TIMEOUT',
+            hurry
+        });
+    }
+    catch (e) {
+        src_port/* warning */.$e(`Tracing: nothing was sent (${(0,secrets/* redact */.E$)(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`);
+    }
+}
+/** Tracing's settings on their own, when the run's inputs were refused: a refused run is traced too. */
+function tracingAlone() {
+    try {
+        return (0,tracing/* readTracingInputs */.I)(rawInput(tracing/* OTEL_ENDPOINT_INPUT */.W), process.env).tracing;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** What the report says of the trace: its id, where it goes, whether it joins the pipeline's. */
+function traceOf(tracing) {
+    return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined };
+}
+/** What the watchdog's message says of the time kept after the steps (the sinks', the trace's). */
+function keptAfter(inputs, ms) {
+    const sinks = inputs.deploy?.environment !== undefined && !inputs.deploy.dryRun && (0,inputs_events/* anySink */.O5)(inputs.events) && ms === inputs.events.timeoutMs;
+    return sinks
+        ? `, less events-timeout-seconds (${ms / 1000} s) kept for the event sinks`
+        : `, less the trace's export limit (${ms / 1000} s) kept for sending it`;
+}
+/** distribution-id or from-environment is set: a promotion, also for a run refused before its deployment began. */
+function isPromotion() {
+    return rawInput('distribution-id').trim() !== '' || rawInput('from-environment').trim() !== '';
 }
 /** The sinks' inputs on their own, when the run's inputs were refused: a refusal is worth telling too. */
 function eventsAlone() {
@@ -47788,9 +48149,9 @@ const EXIT_PRECEDENCE = [
 ];
 
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
+var promises_ = __nccwpck_require__(51455);
 // EXTERNAL MODULE: external "node:util"
-var external_node_util_ = __nccwpck_require__(7975);
+var external_node_util_ = __nccwpck_require__(57975);
 ;// CONCATENATED MODULE: ./src/cli/did-you-mean.ts
 // A mistyped flag (--enviroment) named with the flag it most likely meant, by edit distance (a letter left out, added,
 // changed, or two swapped, each one edit), instead of node's parser text about positional arguments.
@@ -47822,11 +48183,11 @@ function closest(name, candidates) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
+var external_node_fs_ = __nccwpck_require__(73024);
 // EXTERNAL MODULE: ./src/action-metadata.ts
-var action_metadata = __nccwpck_require__(227);
+var action_metadata = __nccwpck_require__(10227);
 // EXTERNAL MODULE: ./src/advice.ts
-var advice = __nccwpck_require__(6031);
+var advice = __nccwpck_require__(96031);
 ;// CONCATENATED MODULE: ./src/cli/inputs.ts
 // Which inputs each command takes, and where their values come from: a flag --<input-name>, else the
 // variable BRCLOUD_<INPUT_NAME>. Secrets never come from a flag (command lines are logged): only from
@@ -48085,9 +48446,9 @@ function dotenvOf(outputs, warn) {
 ;// CONCATENATED MODULE: external "node:child_process"
 const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
+var external_node_path_ = __nccwpck_require__(76760);
 // EXTERNAL MODULE: external "node:url"
-var external_node_url_ = __nccwpck_require__(3136);
+var external_node_url_ = __nccwpck_require__(73136);
 ;// CONCATENATED MODULE: ./src/cli/io.ts
 // Where a command meets its process: stdout, stderr (and whether it is a terminal), SIGINT and SIGTERM, the exit, the
 // current folder. src/cli/index.ts runs the command on the process's own (processIo); a test or the simulation passes
@@ -48143,6 +48504,8 @@ function runEmulator(args, bundle = emulatorBundle(), io = processIo(), env = pr
     });
 }
 
+// EXTERNAL MODULE: ./src/version.ts
+var version = __nccwpck_require__(311);
 ;// CONCATENATED MODULE: ./src/cli/help.ts
 // What --help and --version print: the commands, the CLI's own flags, every input as a flag and a variable
 // (from action.yml's list, so a new input appears here by itself), and the exit codes.
@@ -48204,20 +48567,7 @@ function commandHelp(command) {
         ''
     ].join('\n');
 }
-/** The package's version, from the package.json beside the bundle's folder (dist-cli/..) or src/cli/../.. in the repository. */
-function version() {
-    for (const path of ['../package.json', '../../package.json']) {
-        try {
-            const pkg = JSON.parse((0,external_node_fs_.readFileSync)(new URL(path, import.meta.url), 'utf8'));
-            if (pkg.name === 'brcloud-deploy' && pkg.version)
-                return pkg.version;
-        }
-        catch {
-            // not this one
-        }
-    }
-    return 'unknown';
-}
+
 
 ;// CONCATENATED MODULE: ./src/cli/port.ts
 // The CLI's face: the engine's port (src/port.ts) on a terminal or a CI log. Inputs come from the values the
@@ -48317,7 +48667,7 @@ function createCliPort(options) {
 }
 
 // EXTERNAL MODULE: ./src/github/runner-context.ts
-var runner_context = __nccwpck_require__(2579);
+var runner_context = __nccwpck_require__(72579);
 ;// CONCATENATED MODULE: ./src/cli/ci.ts
 // The CI systems the brcloud command knows (docs/cli.md, "The CIs it knows"): how each is told apart (a variable it sets
 // in every job), and where it puts the commit it builds, its page of the run, its id of the run, the attempt and who
@@ -48583,11 +48933,11 @@ function watchSignals(source, end) {
 // EXTERNAL MODULE: ./src/inputs/code-host.ts
 var code_host = __nccwpck_require__(8531);
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+var dist = __nccwpck_require__(38815);
 // EXTERNAL MODULE: ./src/inputs/address.ts
-var inputs_address = __nccwpck_require__(1617);
+var inputs_address = __nccwpck_require__(91617);
 // EXTERNAL MODULE: ./src/rules/freeze.ts + 3 modules
-var rules_freeze = __nccwpck_require__(9108);
+var rules_freeze = __nccwpck_require__(99108);
 ;// CONCATENATED MODULE: ./src/status/track.ts
 // A tracked ref that is a pattern of tag names (docs/status.md, "Tracking a tag pattern"): `v*`, `tags/release-*`,
 // `refs/tags/v1.?.*` means "the newest tag whose name matches". Newest by the names' version order, not by commit
@@ -49016,7 +49366,7 @@ function refuseUnsetToken(name) {
 // EXTERNAL MODULE: ./src/code-host/open.ts
 var code_host_open = __nccwpck_require__(9112);
 // EXTERNAL MODULE: ./src/code-host/port.ts
-var port = __nccwpck_require__(5591);
+var port = __nccwpck_require__(95591);
 ;// CONCATENATED MODULE: ./src/status/drift-issues.ts
 // Drift issues (docs/status.md, "Drift issues"): one issue (GitHub's or GitLab's) per drifted environment, kept from the status report
 // (brcloud status --drift-issues, the status action's drift-issues: true). Opened when an environment drifts, its body
@@ -49255,7 +49605,7 @@ function closingComment(k, row, where) {
 }
 
 // EXTERNAL MODULE: ./src/inputs/login.ts
-var inputs_login = __nccwpck_require__(2052);
+var inputs_login = __nccwpck_require__(92052);
 ;// CONCATENATED MODULE: ./src/status/credentials.ts
 
 
@@ -49321,23 +49671,23 @@ function refuseUnset(stack, source, env) {
 }
 
 // EXTERNAL MODULE: ./src/cloud/api.ts
-var cloud_api = __nccwpck_require__(9129);
+var cloud_api = __nccwpck_require__(69129);
 // EXTERNAL MODULE: ./src/cloud/client.ts + 2 modules
-var client = __nccwpck_require__(846);
+var client = __nccwpck_require__(80846);
 // EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __nccwpck_require__(7103);
+var distribution_name = __nccwpck_require__(37103);
 // EXTERNAL MODULE: ./src/cloud/login/choose.ts + 4 modules
-var choose = __nccwpck_require__(5256);
+var choose = __nccwpck_require__(25256);
 // EXTERNAL MODULE: ./src/cloud/session.ts
-var cloud_session = __nccwpck_require__(6885);
+var cloud_session = __nccwpck_require__(96885);
 // EXTERNAL MODULE: ./src/deploy/look.ts
-var look = __nccwpck_require__(9392);
+var look = __nccwpck_require__(89392);
 // EXTERNAL MODULE: ./src/health.ts
-var health = __nccwpck_require__(5769);
+var health = __nccwpck_require__(95769);
 // EXTERNAL MODULE: ./src/code-host/evidence.ts
-var evidence = __nccwpck_require__(3018);
+var evidence = __nccwpck_require__(80637);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var http_transport = __nccwpck_require__(5848);
+var http_transport = __nccwpck_require__(45848);
 ;// CONCATENATED MODULE: ./src/status/release-rules.ts
 
 
@@ -49464,7 +49814,17 @@ async function read_stack_readStack(stack, login, options) {
     const transport = new http_transport/* HttpTransport */.G(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal });
     const api = new cloud_api/* CloudApi */.q(transport, { retry: { ...options.retry, signal }, callTimeoutMs: options.requestTimeoutMs });
     const session = new cloud_session/* CloudSession */.ou(api, (0,choose/* loginMethodFor */.q)(login, target, { attempts: options.retry.attempts }), { target });
-    const reading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [], trackErrors: [] };
+    const reading = {
+        name: stack.name,
+        apiUrl,
+        rows: [],
+        errors: [],
+        githubErrors: [],
+        trackErrors: [],
+        startedAt: Date.now(),
+        endedAt: 0,
+        timings: []
+    };
     const reader = new EnvironmentReader(stack, new client/* CloudClient */.Ll(api, session), options, reading);
     try {
         const environments = await listed(reader.client, stack, reading);
@@ -49479,6 +49839,8 @@ async function read_stack_readStack(stack, login, options) {
         const reason = `the stack could not be read: ${(0,errors/* describeError */.Uc)(error)}`;
         reading.errors.push(reason);
         reading.rows.length = 0;
+        // Its rows were not read on their own: the stack's read is theirs.
+        reading.timings.length = 0;
         for (const environment of stack.environments ?? [null])
             reading.rows.push({ ...blankRow(stack.name, environment, trackOf(stack, environment)), reason });
     }
@@ -49498,6 +49860,7 @@ async function read_stack_readStack(stack, login, options) {
     reading.rows.forEach((row, i) => {
         reading.rows[i] = { ...row, freeze: row.environment === null ? null : freezeRow(freezeOf(stack, row.environment), now) };
     });
+    reading.endedAt = Date.now();
     return reading;
 }
 /** The closing calls' door after a cancel: one attempt each, within the cancel's limit. */
@@ -49547,11 +49910,14 @@ class EnvironmentReader {
     }
     /** The environment on the platform and the code's host, its health probe and its newest backup beside them. */
     async read(environment, backups) {
-        const [row, health, listing] = await Promise.all([this.readRunning(environment), this.probe(environment.name), backups]);
+        const startedAt = Date.now();
+        let probe;
+        const [row, health, listing] = await Promise.all([this.readRunning(environment), this.probe(environment.name, (a) => (probe = a)), backups]);
+        this.reading.timings.push({ environment: environment.name, startedAt, endedAt: Date.now(), probe });
         return listing === undefined ? { ...row, ...health } : { ...row, ...health, backup: newestBackupRow(listing, environment.id, this.options.now()) };
     }
     /** GETs the environment's health page once (src/health.ts: redirects, the expected text, a time limit); a failure is a finding, not a read error. */
-    async probe(environment) {
+    async probe(environment, tried) {
         const probe = healthOf(this.stack, environment);
         if (probe === undefined)
             return { health: 'not-checked', healthReason: null };
@@ -49563,6 +49929,7 @@ class EnvironmentReader {
                 requestTimeoutMs: this.options.healthTimeoutMs,
                 userAgent: this.options.userAgent,
                 signal: this.options.stop?.signal,
+                tried,
                 log: (line) => src_port/* debug */.Yz(`${this.stack.name}/${environment}: ${line}`)
             });
             return { health: 'ok', healthReason: null };
@@ -49822,7 +50189,53 @@ const GITLAB_ADVICE = {
     failed: 'GitLab failed; try again later'
 };
 
+;// CONCATENATED MODULE: ./src/status/timing.ts
+// When each read of the status report began and ended (Date.now() values), kept beside the report for its trace
+// (issue 45, src/tracing/status-plan.ts). The rows stay what --json prints; these are the reads' own times, observed
+// as they happened: a stack's read, each environment's (its health probe's one attempt within it), and each call to
+// the code's host.
+
+/** The most calls kept: a trace of a large fleet stays within what a collector takes in one export. */
+const MAX_HOST_READS = 1_000;
+/** The reads the report makes of the code's host, by the port's method names. */
+const READS = {
+    compare: 'compare',
+    listTags: 'list tags',
+    listDeploymentPages: 'list deployments',
+    latestStatus: 'deployment status'
+};
+/** `api`, each read of it timed into `reads` as it ends (its answer or failure passed on unchanged); every other member as it is. */
+function timedHost(api, reads) {
+    return new Proxy(api, {
+        get(target, name) {
+            const value = Reflect.get(target, name, target);
+            if (typeof value !== 'function')
+                return value;
+            const method = value;
+            const call = typeof name === 'string' ? READS[name] : undefined;
+            if (call === undefined)
+                return method.bind(target);
+            return async (...args) => {
+                const startedAt = Date.now();
+                let failure;
+                try {
+                    return await method.apply(target, args);
+                }
+                catch (error) {
+                    failure = error instanceof port/* CodeHostCallFailed */.dv ? error.failure : 'failed';
+                    throw error;
+                }
+                finally {
+                    if (reads.length < MAX_HOST_READS)
+                        reads.push({ host: target.host, call, startedAt, endedAt: Date.now(), ...(failure && { failure }) });
+                }
+            };
+        }
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/status/index.ts
+
 
 
 
@@ -49845,7 +50258,8 @@ const USER_AGENT = 'brcloud-deploy (status)';
 async function readStatus({ config, logins }, options = {}) {
     const repository = options.gitlab?.settings.project || options.github?.context.repository || options.repository || undefined;
     const api = await openHost(options);
-    const host = api === undefined ? undefined : hostSide(api);
+    const hostReads = [];
+    const host = api === undefined ? undefined : hostSide(timedHost(api, hostReads));
     const read = (i) => read_stack_readStack(config.stacks[i], logins[i], {
         host,
         repository,
@@ -49859,11 +50273,16 @@ async function readStatus({ config, logins }, options = {}) {
     const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read, options.stop?.signal);
     return {
         environments: readings.flatMap((r) => r.rows),
-        stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
+        stacks: readings.map((r) => ({
+            name: r.name,
+            apiUrl: r.apiUrl,
+            errors: r.errors,
+            timing: { startedAt: r.startedAt, endedAt: r.endedAt, environments: r.timings }
+        })),
         githubErrors: [...new Set(readings.flatMap((r) => r.githubErrors))],
         trackErrors: [...new Set(readings.flatMap((r) => r.trackErrors))],
         repository: repository ?? null,
-        ...(api !== undefined && { host: api.host })
+        ...(api !== undefined && { host: api.host, hostReads })
     };
 }
 /** Whether the report read everything it was asked for: every stack, the code's host when it was given, and every tracked ref. */
@@ -49926,7 +50345,7 @@ async function inTurn(count, limit, work, signal) {
 }
 
 // EXTERNAL MODULE: ./src/github/client.ts
-var github_client = __nccwpck_require__(6584);
+var github_client = __nccwpck_require__(96584);
 ;// CONCATENATED MODULE: ./src/status/render.ts
 // The status report for people and programs: a plain table for a terminal, Markdown for a job summary, and the
 // JSON object of --json. From the report alone; every text scrubbed of known secrets (an error may echo one).
@@ -50042,8 +50461,8 @@ function lastDeploy(row) {
         .trim();
     return d.runUrl ? `[${what}](${d.runUrl})` : what;
 }
-/** The job summary: a heading, one table row per environment (with its reason), and what could not be read. */
-function statusMarkdown(report) {
+/** The job summary: a heading, one table row per environment (with its reason), what could not be read, and the trace's line. */
+function statusMarkdown(report, trace) {
     const head = [
         'Stack',
         'Environment',
@@ -50086,17 +50505,24 @@ function statusMarkdown(report) {
         report.repository === null ? '' : `Repository: ${report.repository}`,
         '',
         ...table,
-        ...(failures.length > 0 ? ['', '**Not read** (the report fails closed):', '', ...failures.map((f) => `- ${render_cell(f)}`)] : [])
+        ...(failures.length > 0 ? ['', '**Not read** (the report fails closed):', '', ...failures.map((f) => `- ${render_cell(f)}`)] : []),
+        ...(trace === undefined ? [] : ['', traceLine(trace)])
     ];
     return (0,secrets/* redact */.E$)(`${lines.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n')}\n`);
 }
-/** The --json object: the rows as they are, and what could not be read. */
-function statusJson(report) {
+/** The trace's line: its id, and that it is sent after this summary (a warning in the log says when it was not). */
+function traceLine(trace) {
+    const joined = trace.joined ? ", in the pipeline's trace (TRACEPARENT)" : '';
+    return `Trace \`${trace.id}\`${joined}: its spans are sent to ${trace.collector} after this summary; the log says if they were not.`;
+}
+/** The --json object: the rows as they are, what could not be read, and with tracing on the trace's id (traceId). */
+function statusJson(report, trace) {
     return (0,secrets/* redact */.E$)(`${JSON.stringify({
         environments: report.environments,
         stacks: report.stacks.map((s) => ({ name: s.name, apiUrl: s.apiUrl, read: s.errors.length === 0, errors: s.errors })),
         // A tracked ref GitHub does not know is among GitHub's errors: what GitHub could not tell.
-        github: { repository: report.repository, errors: [...report.githubErrors, ...report.trackErrors] }
+        github: { repository: report.repository, errors: [...report.githubErrors, ...report.trackErrors] },
+        ...(trace !== undefined && { traceId: trace.id })
     })}\n`);
 }
 
@@ -50283,18 +50709,28 @@ function drifted(report) {
 const stop_CLOSE_LIMIT_MS = { cancel: 2_500, terminate: 800 };
 /** The wait for every stack to close, in all. */
 const stop_CLOSE_TOTAL_MS = { cancel: 5_000, terminate: 1_600 };
-/** The report was stopped by a signal; `revoked`: every stack closed in time (its refresh token revoked, or a warning said why not). */
+/**
+ * The trace's time after a stop (./trace.ts), as the deploy's sends get (src/main.ts): after SIGINT what is left of
+ * GitHub's 7.5 s grace once the stacks closed, at most 1.5 s; after SIGTERM none (the kill follows 2.5 s later).
+ */
+const TRACE_AFTER_STOP_MS = { cancel: 1_500, terminate: 0 };
+/**
+ * The report was stopped by a signal; `revoked`: every stack closed in time (its refresh token revoked, or a warning
+ * said why not); `hurried`: a second signal ended the wait (nothing more is sent, not even the trace).
+ */
 class StatusCancelled extends errors/* ActionError */.lZ {
     stop;
     revoked;
+    hurried;
     name = 'StatusCancelled';
-    constructor(stop, signal, revoked) {
+    constructor(stop, signal, revoked, hurried = false) {
         super(`The status report was cancelled (${signal}): nothing was reported. ` +
             (revoked
                 ? "Each stack's refresh token was revoked, or a warning says why not."
                 : 'Not every stack closed in time: a refresh token not revoked expires by itself within 24 hours.'));
         this.stop = stop;
         this.revoked = revoked;
+        this.hurried = hurried;
     }
 }
 /**
@@ -50308,7 +50744,7 @@ async function stoppable(signals, work) {
     let onStopped = () => undefined;
     const stopping = new Promise((done) => (onStopped = done));
     let onHurry = () => undefined;
-    const hurried = new Promise((done) => (onHurry = () => done('late')));
+    const hurried = new Promise((done) => (onHurry = () => done('hurried')));
     const onSignal = (signal) => {
         if (stopped !== undefined)
             return onHurry();
@@ -50332,11 +50768,66 @@ async function stoppable(signals, work) {
             after(stop_CLOSE_TOTAL_MS[how.stop]),
             hurried
         ]);
-        throw new StatusCancelled(how.stop, how.signal, closed === 'closed');
+        throw new StatusCancelled(how.stop, how.signal, closed === 'closed', closed === 'hurried');
     }
     finally {
         for (const timer of timers)
             clearTimeout(timer);
+        signals.off('SIGINT', onSignal);
+        signals.off('SIGTERM', onSignal);
+    }
+}
+
+;// CONCATENATED MODULE: ./src/status/trace.ts
+
+
+
+
+/** What a trace that failed leaves as it was, in its warning. */
+const UNCHANGED = "The report's outcome and exit code are unchanged.";
+/** Tracing's settings, `input` from the face (`inputName` names it in a refusal); each warning said through the port. */
+function readStatusTracing(input, inputName, env) {
+    const read = (0,tracing/* readTracingInputs */.I)(input, env, { inputName, unaffected: 'the report is unaffected' });
+    for (const warning of read.warnings)
+        src_port/* warning */.$e(warning);
+    return read.tracing;
+}
+/** What the report's JSON and summary say of the trace: its id, where it goes, whether it joins the pipeline's. */
+function traceNote(tracing) {
+    return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined };
+}
+/** How a command that threw ended: a cancel, or a failure named by the error's class (InputError for a refusal). */
+function endingOfError(error, message, exitCode) {
+    if (error instanceof StatusCancelled)
+        return { result: 'cancellation', errorType: 'cancelled', message, exitCode, stopped: error.stop };
+    const errorType = error instanceof Error && error.name !== 'Error' ? error.name : '_OTHER';
+    return { result: 'failure', errorType, message, exitCode };
+}
+/**
+ * Sends the report's trace after the command decided its exit: within OTEL_EXPORTER_OTLP_TIMEOUT, or after a stop
+ * within what it leaves (none after SIGTERM, or after a second signal); a signal meanwhile ends the send at once.
+ */
+async function traceStatus(tracing, report, facts, signals, hurried = false) {
+    if (tracing === undefined || hurried)
+        return;
+    const after = facts.ending.stopped === undefined ? undefined : TRACE_AFTER_STOP_MS[facts.ending.stopped];
+    const short = after !== undefined && after < tracing.timeoutMs;
+    const limitMs = short ? after : tracing.timeoutMs;
+    if (limitMs === 0)
+        return;
+    const hurry = new AbortController();
+    const onSignal = () => hurry.abort();
+    signals.on('SIGINT', onSignal);
+    signals.on('SIGTERM', onSignal);
+    try {
+        const [{ traceRun }, { planStatusTrace }] = await Promise.all([__nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 85808)), __nccwpck_require__.e(/* import() */ 124).then(__nccwpck_require__.bind(__nccwpck_require__, 63124))]);
+        const limitName = short ? 'what a cancel leaves the trace' : 'OTEL_EXPORTER_OTLP_TIMEOUT';
+        await traceRun(() => planStatusTrace(report, facts), tracing, { limitMs, limitName, hurry: hurry.signal }, UNCHANGED);
+    }
+    catch (error) {
+        src_port/* warning */.$e(`Tracing: nothing was sent (${(0,secrets/* redact */.E$)(error instanceof Error ? error.message : String(error))}). ${UNCHANGED}`);
+    }
+    finally {
         signals.off('SIGINT', onSignal);
         signals.off('SIGTERM', onSignal);
     }
@@ -50350,7 +50841,7 @@ async function stoppable(signals, work) {
 async function gitHubRunner(env) {
     if (env.GITHUB_ACTIONS !== 'true')
         return undefined;
-    const { actionPort } = await Promise.all(/* import() */[__nccwpck_require__.e(260), __nccwpck_require__.e(264), __nccwpck_require__.e(359)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2359));
+    const { actionPort } = await Promise.all(/* import() */[__nccwpck_require__.e(260), __nccwpck_require__.e(264), __nccwpck_require__.e(359)]).then(__nccwpck_require__.bind(__nccwpck_require__, 72359));
     return {
         // Without the runner's file, @actions/core would print a workflow command on stdout, where --json goes.
         setOutput: (name, value) => (env.GITHUB_OUTPUT ? actionPort.setOutput(name, value) : undefined),
@@ -50364,6 +50855,8 @@ async function gitHubRunner(env) {
 // stack's refresh token, then exits 130 (status/stop.ts); the report goes to stdout (a table, or
 // --json), Markdown to --summary (and the job summary in a GitHub Actions `run:` step), the log to stderr. It fails
 // closed: a stack or GitHub that could not be read exits 1; drift alone exits 0, unless --fail-on names its state.
+// With --otel-endpoint (or the OTEL_* variables) the run is sent as a trace once the exit code is decided (status/trace.ts).
+
 
 
 
@@ -50395,6 +50888,7 @@ const OPTIONS = {
     'gitlab-token-file': { type: 'string' },
     parallel: { type: 'string' },
     'drift-issues': { type: 'boolean' },
+    'otel-endpoint': { type: 'string' },
     debug: { type: 'boolean' },
     // A single stack instead of a file: its settings and the login's plain parts as flags, its secrets from files.
     stack: { type: 'string' },
@@ -50436,6 +50930,8 @@ function statusHelp() {
         '  --gitlab-url URL                    a self-managed GitLab (default https://gitlab.com; CI_API_V4_URL in GitLab CI)',
         '  --gitlab-token-file FILE            the GitLab token, else BRCLOUD_GITLAB_TOKEN (scope read_api; api for --drift-issues)',
         '  --drift-issues                      keep one issue per drifted environment (GitHub: issues: write; GitLab: api)',
+        "  --otel-endpoint URL                 send the report's run as a trace to this OTLP/HTTP collector (BRCLOUD_OTEL_ENDPOINT; else the",
+        "                                      OTEL_EXPORTER_OTLP_* variables; TRACEPARENT joins the pipeline's trace; docs/tracing.md)",
         '',
         'A single stack instead of a file (not with --config), each flag also as BRCLOUD_<NAME>:',
         '  --stack NAME, --console-url URL, --api-url URL, --platform-domain DOMAIN   the stack, as brcloud deploy takes it',
@@ -50478,51 +50974,68 @@ function parseStatusArgs(args) {
 }
 /** Runs `brcloud status` with `args` (after the command word); resolves with the exit code. */
 async function statusMain(args, env, io = processIo()) {
-    let prepared;
-    let invocation;
-    let hosts;
-    let context;
-    let port;
+    const startedAt = Date.now();
+    let setup;
     try {
         const parsed = parseStatusArgs(args);
         if (parsed === 'help')
             return printOut(io, statusHelp());
-        invocation = parsed;
-        context = cliRunContext(invocation.flags, env, io.cwd());
-        port = createCliPort({
-            values: new Map(),
-            ...stderrLog(io, env, invocation.flags.debug === true),
-            summaryFile: typeof invocation.flags.summary === 'string' ? invocation.flags.summary : undefined,
-            context,
-            runner: await gitHubRunner(env)
-        });
-        (0,src_port/* usePort */.ny)(port);
-        const githubToken = secretValue('github-token', invocation.flags, env)?.trim() || undefined;
-        const gitlabToken = secretValue('gitlab-token', invocation.flags, env)?.trim() || undefined;
-        (0,secrets/* registerSecret */.cl)(githubToken);
-        (0,secrets/* registerSecret */.cl)(gitlabToken);
-        const drift = invocation.flags['drift-issues'] === true;
-        // The code's host is checked once the file is read (its gitlab:), before the logins are.
-        let chosen = {};
-        prepared = await whatToRead(parsed, env, (file) => {
-            chosen = cliCodeHost(invocation.flags, env, file, githubToken, gitlabToken, (line) => port.warning(line));
-            if (chosen.githubToken !== undefined && context.repository === '')
-                throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.');
-            if (drift && chosen.githubToken === undefined && chosen.gitlab === undefined)
-                throw new UsageError('--drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file (or, for code on GitLab, BRCLOUD_GITLAB_TOKEN with scope api).');
-        });
-        hosts = chosen;
+        setup = await setUp(parsed, env, io);
     }
     catch (error) {
+        // A command line that cannot be read is not traced (nor is brcloud deploy's): its settings are not known.
         if (!(error instanceof errors/* InputError */.dz))
             throw error;
         io.stderr(`error: ${error.message}\n`);
         return STATUS_EXIT.badInput;
     }
+    const trace = (run) => traceStatus(setup.tracing, run.report, { context: setup.context, startedAt, endedAt: Date.now(), ending: run.ending }, io.signals, run.hurried);
+    let run;
+    try {
+        run = await reportStatus(setup, env, io);
+    }
+    catch (error) {
+        // Not the report's own ending: traced as a failure, then written by the command (src/cli/index.ts).
+        await trace({ ending: endingOfError(error, (0,secrets/* redact */.E$)(error instanceof Error ? error.message : String(error)), EXIT.failure) });
+        throw error;
+    }
+    await trace(run);
+    return run.code;
+}
+/** The run's context, the port installed, and tracing's settings (the collector's headers masked) before anything else is read. */
+async function setUp(invocation, env, io) {
+    const context = cliRunContext(invocation.flags, env, io.cwd());
+    const port = createCliPort({
+        values: new Map(),
+        ...stderrLog(io, env, invocation.flags.debug === true),
+        summaryFile: typeof invocation.flags.summary === 'string' ? invocation.flags.summary : undefined,
+        context,
+        runner: await gitHubRunner(env)
+    });
+    (0,src_port/* usePort */.ny)(port);
+    const flag = invocation.flags['otel-endpoint'];
+    const endpoint = typeof flag === 'string' ? { value: flag, name: '--otel-endpoint' } : { value: env[envName('otel-endpoint')] ?? '', name: envName('otel-endpoint') };
+    const tracing = readStatusTracing(endpoint.value, endpoint.name, env);
+    return { invocation, context, port, tracing };
+}
+/** The report: its settings and logins checked (exit 2), the stacks read (a cancel: 130, 143), printed, the verdict. */
+async function reportStatus(setup, env, io) {
+    const { invocation, context, port } = setup;
+    let prepared;
+    try {
+        prepared = await prepareReport(invocation, env, context, port);
+    }
+    catch (error) {
+        if (!(error instanceof errors/* InputError */.dz))
+            throw error;
+        io.stderr(`error: ${error.message}\n`);
+        return { code: STATUS_EXIT.badInput, ending: endingOfError(error, error.message, STATUS_EXIT.badInput) };
+    }
+    const { status, hosts } = prepared;
     let report;
     try {
         // Ctrl-C (or SIGTERM) revokes each stack's refresh token before the command ends (stop.ts).
-        report = await stoppable(io.signals, (stop) => readStatus(prepared, {
+        report = await stoppable(io.signals, (stop) => readStatus(status, {
             github: hosts.githubToken === undefined ? undefined : { token: hosts.githubToken, context },
             gitlab: hosts.gitlab === undefined ? undefined : { settings: hosts.gitlab, context },
             repository: context.repository || undefined,
@@ -50534,18 +51047,56 @@ async function statusMain(args, env, io = processIo()) {
         if (!(error instanceof StatusCancelled))
             throw error;
         port.error(error.message);
-        return error.stop === 'terminate' ? STATUS_EXIT.sigterm : STATUS_EXIT.sigint;
+        const code = error.stop === 'terminate' ? STATUS_EXIT.sigterm : STATUS_EXIT.sigint;
+        return { code, ending: endingOfError(error, error.message, code), hurried: error.hurried };
     }
-    await printOut(io, invocation.flags.json === true ? statusJson(report) : statusTable(report));
+    return { report, ...(await tellReport(report, setup, hosts, env, io)) };
+}
+/** The report on stdout, the summary, the drift issues when asked; the exit code from the verdict, and the trace's words for it. */
+async function tellReport(report, { invocation, context, port, tracing }, hosts, env, io) {
+    const trace = traceNote(tracing);
+    await printOut(io, invocation.flags.json === true ? statusJson(report, trace) : statusTable(report));
     if (typeof invocation.flags.summary === 'string' || env.GITHUB_ACTIONS === 'true') {
-        await port.writeSummary(statusMarkdown(report)).catch((error) => {
+        await port.writeSummary(statusMarkdown(report, trace)).catch((error) => {
             port.warning(`--summary: the file could not be written (${error.code ?? String(error)}).`);
         });
     }
     const issues = invocation.flags['drift-issues'] === true && (hosts.githubToken !== undefined || hosts.gitlab !== undefined)
         ? await keepDriftIssuesOf(report, hosts, context, invocation.failOn)
         : undefined;
-    return statusExit(report, invocation.failOn, (message) => port.error(message), issues);
+    let said;
+    const say = (message) => {
+        said = message;
+        port.error(message);
+    };
+    const code = statusExit(report, invocation.failOn, say, issues);
+    if (code === STATUS_EXIT.success)
+        return { code, ending: { result: 'success', exitCode: code } };
+    return { code, ending: { result: 'failure', errorType: FAILED_BY[code], message: said, exitCode: code } };
+}
+/** The trace's word for each exit code of a report that was read (error.type). */
+const FAILED_BY = {
+    [STATUS_EXIT.unreadable]: 'unreadable',
+    [STATUS_EXIT.failOn]: 'fail-on',
+    [STATUS_EXIT.driftIssues]: 'drift-issues'
+};
+/** The tokens (masked), the code's host, the file or the single stack and every login, checked before any request; an InputError. */
+async function prepareReport(invocation, env, context, port) {
+    const githubToken = secretValue('github-token', invocation.flags, env)?.trim() || undefined;
+    const gitlabToken = secretValue('gitlab-token', invocation.flags, env)?.trim() || undefined;
+    (0,secrets/* registerSecret */.cl)(githubToken);
+    (0,secrets/* registerSecret */.cl)(gitlabToken);
+    const drift = invocation.flags['drift-issues'] === true;
+    // The code's host is checked once the file is read (its gitlab:), before the logins are.
+    let chosen = {};
+    const status = await whatToRead(invocation, env, (file) => {
+        chosen = cliCodeHost(invocation.flags, env, file, githubToken, gitlabToken, (line) => port.warning(line));
+        if (chosen.githubToken !== undefined && context.repository === '')
+            throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.');
+        if (drift && chosen.githubToken === undefined && chosen.gitlab === undefined)
+            throw new UsageError('--drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file (or, for code on GitLab, BRCLOUD_GITLAB_TOKEN with scope api).');
+    });
+    return { status, hosts: chosen };
 }
 /** The code's host from the flags, the variables and the file's `gitlab:` (src/status/code-host.ts). */
 function cliCodeHost(flags, env, file, githubToken, gitlabToken, warn) {
@@ -50646,7 +51197,7 @@ async function main(args, env = process.env, io = processIo()) {
         if (invocation.kind === 'help')
             return printOut(io, invocation.command ? commandHelp(invocation.command) : mainHelp());
         if (invocation.kind === 'version')
-            return printOut(io, `${version()}\n`);
+            return printOut(io, `${(0,version/* version */.r)()}\n`);
         if (invocation.kind === 'status')
             return statusMain(invocation.args, env, io);
         values = collectInputs(invocation.command, invocation.flags, env);

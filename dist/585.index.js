@@ -5,11 +5,13 @@ export const modules = {
 /***/ 2585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   observeRun: () => (/* binding */ observeRun),
-  p: () => (/* binding */ uuidOf)
+  uuidOf: () => (/* binding */ uuidOf)
 });
 
 // EXTERNAL MODULE: external "node:crypto"

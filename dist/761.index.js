@@ -5,11 +5,13 @@ export const modules = {
 /***/ 2585:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   observeRun: () => (/* binding */ observeRun),
-  p: () => (/* binding */ uuidOf)
+  uuidOf: () => (/* binding */ uuidOf)
 });
 
 // EXTERNAL MODULE: external "node:crypto"
@@ -370,7 +372,7 @@ function purlOf(id) {
 }
 /** The event's id: from the release attempt's chain and the moment; the same event keeps it, no other event shares it. */
 function eventId(run, event, index) {
-    return (0,from_run/* uuidOf */.p)(`event/${run.chainId}/${index}/${event.kind}`);
+    return (0,from_run.uuidOf)(`event/${run.chainId}/${index}/${event.kind}`);
 }
 /** The distribution the moment is about: ours, or after a rollback the previous one; undefined when its id is not known. */
 function artifactOf(run, event) {
@@ -393,7 +395,7 @@ function sourceOf(run) {
     });
     if (page !== undefined && PLAIN_URI.test(page))
         return page;
-    return `/brcloud-deploy/runs/${/^[A-Za-z0-9\-._~]+$/.test(run.runKey) ? run.runKey : (0,from_run/* uuidOf */.p)(`run/${run.runKey}`)}`;
+    return `/brcloud-deploy/runs/${/^[A-Za-z0-9\-._~]+$/.test(run.runKey) ? run.runKey : (0,from_run.uuidOf)(`run/${run.runKey}`)}`;
 }
 /** A ce-* header's value as the HTTP binding wants it: space, '"', '%' and anything outside printable ASCII percent-encoded (UTF-8). */
 function headerValue(value) {

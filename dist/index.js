@@ -1971,7 +1971,7 @@ const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(3440)
 const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(8984)
+const timers = __nccwpck_require__(6603)
 
 function noop () {}
 
@@ -4789,7 +4789,7 @@ module.exports = BalancedPool
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(3440)
 const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(8984)
+const timers = __nccwpck_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -11723,7 +11723,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 8984:
+/***/ 6603:
 /***/ ((module) => {
 
 
@@ -28459,10 +28459,11 @@ const INPUT_DEFAULTS = {
     'new-relic-api-key': '',
     'new-relic-entity-guid': '',
     'new-relic-api-url': 'https://api.newrelic.com/graphql',
-    'events-timeout-seconds': '10'
+    'events-timeout-seconds': '10',
+    'otel-endpoint': ''
 };
 /** Every output action.yml declares. */
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'changes', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id']));
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'changes', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id', 'trace-id']));
 
 
 /***/ }),
@@ -31303,6 +31304,7 @@ function anySink(events) {
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
   MB: () => (/* reexport */ MB),
+  Yq: () => (/* binding */ afterRunMs),
   Ko: () => (/* binding */ readInputs)
 });
 
@@ -31312,6 +31314,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var port = __nccwpck_require__(8676);
 // EXTERNAL MODULE: ./src/advice.ts
 var advice = __nccwpck_require__(6031);
+// EXTERNAL MODULE: ./src/inputs/tracing.ts + 1 modules
+var inputs_tracing = __nccwpck_require__(260);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __nccwpck_require__(7194);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -32097,7 +32101,7 @@ function checkRequestSize(config) {
 /** Room for building, packing and uploading, which have no budget of their own. */
 const MARGIN_MS = 10 * 60_000;
 /** The run's own limits, named as the inputs that set them. */
-function budgetParts(deploy, search, eventsMs = 0) {
+function budgetParts(deploy, search, eventsMs = 0, traceMs = 0) {
     const parts = [];
     if (deploy?.environment !== undefined && !deploy.dryRun) {
         parts.push(['deploy-timeout-minutes', deploy.deployTimeoutMs]);
@@ -32115,14 +32119,18 @@ function budgetParts(deploy, search, eventsMs = 0) {
     if (search)
         parts.push(['search-wait-seconds + search-timeout-seconds', search.waitMs + search.timeoutMs]);
     // The event sinks send in parallel after the run, each within events-timeout-seconds (docs/events.md).
-    if (eventsMs > 0 && deploy?.environment !== undefined && !deploy.dryRun)
-        parts.push(['events-timeout-seconds', eventsMs]);
+    // The trace is sent beside them (docs/tracing.md): the longer of the two is kept.
+    const told = eventsMs > 0 && deploy?.environment !== undefined && !deploy.dryRun ? eventsMs : 0;
+    if (traceMs > told)
+        parts.push(["the trace's export limit (OTEL_EXPORTER_OTLP_TIMEOUT)", traceMs]);
+    else if (told > 0)
+        parts.push(['events-timeout-seconds', told]);
     return parts;
 }
 const minutes = (ms) => `${+(ms / 60_000).toFixed(2)}`;
 /** The watchdog's limit in ms: total-timeout-minutes, or the budgets plus a margin when it is empty. */
-function watchdogMs(common, deploy, search, eventsMs = 0) {
-    const parts = budgetParts(deploy, search, eventsMs);
+function watchdogMs(common, deploy, search, eventsMs = 0, traceMs = 0) {
+    const parts = budgetParts(deploy, search, eventsMs, traceMs);
     const needed = parts.reduce((sum, [, ms]) => sum + ms, 0);
     if (common.timeoutMs === undefined)
         return needed + MARGIN_MS;
@@ -32142,6 +32150,7 @@ var inputs_events = __nccwpck_require__(8152);
 // and turned into one typed, read-only object; an invalid value throws an InputError that says how
 // to fix it. One module per group: parsers (shared rules), address, deploy (with the run's common
 // settings) and search. Defaults come from action.yml through the generated src/action-metadata.ts.
+
 
 
 
@@ -32215,7 +32224,7 @@ function missingRequired(getInput) {
         return;
     throw new errors/* InputError */.dz(`${missing.length} required inputs are missing: ${missing.join('; ')}. (On a stack with single sign-on, set token-url or access-token instead of username and password.)`);
 }
-function readInputs(read = port/* getInput */.V4) {
+function readInputs(read = port/* getInput */.V4, env = process.env) {
     const getInput = withRenamedInputs(read, (m) => port/* warning */.$e(m));
     missingRequired(getInput);
     // Mask every secret the moment it is known, before anything could print it. The password is not
@@ -32227,20 +32236,33 @@ function readInputs(read = port/* getInput */.V4) {
     const context = port/* runContext */.pO();
     // The sinks' webhook addresses, tokens and keys are masked here too, before anything could print them.
     const events = (0,inputs_events/* readEventsInputs */.Nk)(getInput, { repository: context.repository || undefined, stack: getInput(inputs_address/* AddressInput */.NI.Stack) || undefined });
+    // The collector's headers are masked here too; a malformed OTEL_* variable turns tracing off with a warning.
+    const traced = (0,inputs_tracing/* readTracingInputs */.I)(getInput(inputs_tracing/* OTEL_ENDPOINT_INPUT */.W), env);
+    for (const warning of traced.warnings)
+        port/* warning */.$e(warning);
+    const tracing = traced.tracing;
     const search = parseSearchConfig((name) => getInput(name), { repository: context.repository || undefined, warn: (m) => port/* warning */.$e(m) });
     const common = readCommonInputs(getInput);
     const source = readSource(getInput);
     if (source === undefined && search)
-        return { common, watchdogMs: watchdogMs(common, undefined, search), deploy: undefined, search, events };
+        return { common, watchdogMs: watchdogMs(common, undefined, search, 0, tracing?.timeoutMs), deploy: undefined, search, events, tracing };
     if (source === undefined) {
         throw new errors/* InputError */.dz(`Input ${Input.Distribution} is required: point it at the .tar.gz your build produced (e.g. target/*-distribution.tar.gz) or at a ` +
             'directory to pack, or set distribution-id or from-environment to deploy a distribution already on the stack. ' +
             '(To run only the search check, set search-query and leave distribution empty.)');
     }
     const deploy = readDeployInputs(getInput, common, source, password, (m) => port/* warning */.$e(m));
-    const limit = watchdogMs(common, deploy, search, (0,inputs_events/* anySink */.O5)(events) ? events.timeoutMs : 0);
+    const limit = watchdogMs(common, deploy, search, (0,inputs_events/* anySink */.O5)(events) ? events.timeoutMs : 0, tracing?.timeoutMs);
     (0,inputs_login/* checkTokenLifetime */.N)(deploy.login, limit);
-    return { common, watchdogMs: limit, deploy, search, events };
+    return { common, watchdogMs: limit, deploy, search, events, tracing };
+}
+/**
+ * The time the watchdog leaves after the steps, inside total-timeout-minutes: the event sinks' and the trace's sends,
+ * side by side, so the longer of the two. The sinks' only when they will be told (not a dry run or an upload alone).
+ */
+function afterRunMs(inputs) {
+    const told = inputs.deploy?.environment !== undefined && !inputs.deploy.dryRun && (0,inputs_events/* anySink */.O5)(inputs.events);
+    return Math.max(told ? inputs.events.timeoutMs : 0, inputs.tracing?.timeoutMs ?? 0);
 }
 
 
@@ -32451,6 +32473,244 @@ function required(name, value, why, when) {
 
 /***/ }),
 
+/***/ 260:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  W: () => (/* binding */ OTEL_ENDPOINT_INPUT),
+  I: () => (/* binding */ readTracingInputs)
+});
+
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __nccwpck_require__(7598);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __nccwpck_require__(3916);
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __nccwpck_require__(7194);
+;// CONCATENATED MODULE: ./src/tracing/config.ts
+// What tracing needs to know before the run (issue 45, docs/tracing.md): where to send, how, and which trace the run
+// joins. Read once by inputs/tracing.ts; nothing here loads OpenTelemetry.
+/** The service's name when OTEL_SERVICE_NAME and the resource attributes name none. */
+const DEFAULT_SERVICE_NAME = 'brcloud-deploy';
+/** OpenTelemetry's default export limit (OTEL_EXPORTER_OTLP_TIMEOUT), and the most this run allows. */
+const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
+const MAX_EXPORT_TIMEOUT_MS = 60_000;
+
+;// CONCATENATED MODULE: ./src/inputs/tracing.ts
+// Tracing's settings (issue 45, docs/tracing.md), in OpenTelemetry's own way: the OTEL_* variables a CI's OpenTelemetry
+// setup already exports, and the action's input otel-endpoint. Every header value is masked before anything is checked.
+// A bad otel-endpoint is refused like any input; a malformed OTEL_* variable (set for every tool in the job, not for
+// this one) turns tracing off with one warning: tracing never stops a deploy.
+
+
+
+
+const OTEL_ENDPOINT_INPUT = 'otel-endpoint';
+/** A variable that turns tracing off, with why. */
+class Off extends Error {
+}
+function readTracingInputs(input, env, options = {}) {
+    const warnings = [];
+    // The headers carry the collector's key: masked first, even when tracing ends up off.
+    for (const name of ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'])
+        maskHeaders(env[name]);
+    // The job asked for no traces: nothing else is read (a bad otel-endpoint is still refused: it is this step's input).
+    if (disabled(env) && input.trim() === '')
+        return { tracing: undefined, warnings };
+    try {
+        const endpoint = endpointOf(input.trim(), env, options.inputName ?? OTEL_ENDPOINT_INPUT);
+        if (endpoint === undefined || disabled(env))
+            return { tracing: undefined, warnings };
+        const parent = parentOf(env, warnings);
+        const tracing = {
+            ...endpoint,
+            protocol: protocolOf(env),
+            headers: { ...headersOf(env, 'OTEL_EXPORTER_OTLP_HEADERS'), ...headersOf(env, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
+            compression: compressionOf(env),
+            timeoutMs: timeoutOf(env),
+            ...serviceOf(env, warnings),
+            parent,
+            traceId: parent?.traceId ?? randomId(16),
+            rootSpanId: randomId(8)
+        };
+        return { tracing, warnings };
+    }
+    catch (error) {
+        if (!(error instanceof Off))
+            throw error;
+        const unaffected = options.unaffected ?? 'the deployment is unaffected';
+        return { tracing: undefined, warnings: [...warnings, `${error.message} No trace is sent for this run; ${unaffected}.`] };
+    }
+}
+/** The address spans go to: the input (a base, like OTEL_EXPORTER_OTLP_ENDPOINT), else the traces' own variable (as is), else the base one. */
+function endpointOf(input, env, inputName) {
+    if (input !== '')
+        return { url: withTracesPath(checkedUrl(input, inputName, true)), urlFrom: inputName };
+    const own = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
+    if (own)
+        return { url: checkedUrl(own, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', false), urlFrom: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' };
+    const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+    if (base)
+        return { url: withTracesPath(checkedUrl(base, 'OTEL_EXPORTER_OTLP_ENDPOINT', false)), urlFrom: 'OTEL_EXPORTER_OTLP_ENDPOINT' };
+    return undefined;
+}
+/** OTLP's rule for a base endpoint: the signal's path appended. */
+function withTracesPath(base) {
+    return `${base.replace(/\/+$/, '')}/v1/traces`;
+}
+/** An absolute http(s) address without credentials; the input's fault is an InputError, a variable's turns tracing off. */
+function checkedUrl(value, name, isInput) {
+    const fail = (why) => {
+        if (isInput)
+            throw new errors/* InputError */.dz(`${name} ${why}`);
+        throw new Off(`${name} ${why}`);
+    };
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        return fail(`'${value}' is not an absolute address: write the collector's OTLP/HTTP address in full, for example http://otel-collector:4318.`);
+    }
+    if (url.username || url.password) {
+        (0,secrets/* registerSecret */.cl)(decodeURIComponent(url.password));
+        return fail('must not contain a user name or password: put the collector\'s credentials in OTEL_EXPORTER_OTLP_HEADERS (for example "authorization=Bearer …").');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return fail(`'${value}' must start with http:// or https:// (OTLP over HTTP; a collector's OTLP/HTTP port is 4318 by default).`);
+    return url.href;
+}
+/** OTEL_SDK_DISABLED=true, or OTEL_TRACES_EXPORTER=none: the job asked for no traces. */
+function disabled(env) {
+    if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true')
+        return true;
+    const exporters = (env.OTEL_TRACES_EXPORTER ?? '').split(',').map((e) => e.trim().toLowerCase());
+    return exporters.includes('none');
+}
+function protocolOf(env) {
+    const [name, value] = firstSet(env, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'OTEL_EXPORTER_OTLP_PROTOCOL');
+    if (value === undefined || value === 'http/protobuf')
+        return 'http/protobuf';
+    if (value === 'http/json')
+        return 'http/json';
+    if (value === 'grpc')
+        throw new Off(`${name} is grpc, which this step does not speak: set OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/protobuf and the collector's OTLP/HTTP endpoint (port 4318 by default).`);
+    throw new Off(`${name} '${value}' is not an OTLP protocol: use http/protobuf (the default) or http/json.`);
+}
+function compressionOf(env) {
+    const [name, value] = firstSet(env, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION', 'OTEL_EXPORTER_OTLP_COMPRESSION');
+    if (value === undefined || value === 'none')
+        return 'none';
+    if (value === 'gzip')
+        return 'gzip';
+    throw new Off(`${name} '${value}' is not a compression OTLP knows: use gzip or none.`);
+}
+function timeoutOf(env) {
+    const [name, value] = firstSet(env, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', 'OTEL_EXPORTER_OTLP_TIMEOUT');
+    if (value === undefined)
+        return DEFAULT_EXPORT_TIMEOUT_MS;
+    const ms = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(ms >= 1 && ms <= MAX_EXPORT_TIMEOUT_MS))
+        throw new Off(`${name} '${value}' is not a time limit in milliseconds from 1 to ${MAX_EXPORT_TIMEOUT_MS} (OpenTelemetry's default is ${DEFAULT_EXPORT_TIMEOUT_MS}).`);
+    return ms;
+}
+/** The first of the variables that is set (trimmed, in lower case), with its name; the traces' own wins over the general one. */
+function firstSet(env, own, general) {
+    for (const name of [own, general]) {
+        const value = env[name]?.trim().toLowerCase();
+        if (value)
+            return [name, value];
+    }
+    return [general, undefined];
+}
+/** OTEL_EXPORTER_OTLP_HEADERS: key=value pairs, comma-separated, values percent-encoded. A malformed one is named by its position, never its value. */
+function headersOf(env, name) {
+    const headers = {};
+    pairs(env[name], name, 'header').forEach(([key, value]) => (headers[key.toLowerCase()] = value));
+    return headers;
+}
+function maskHeaders(raw) {
+    if (!raw)
+        return;
+    (0,secrets/* registerSecret */.cl)(raw.trim());
+    for (const entry of raw.split(',')) {
+        const at = entry.indexOf('=');
+        if (at < 0)
+            continue;
+        const value = entry.slice(at + 1).trim();
+        (0,secrets/* registerSecret */.cl)(value);
+        (0,secrets/* registerSecret */.cl)(safeDecode(value));
+    }
+}
+/** W3C Baggage-like key=value lists (OTLP headers, resource attributes), decoded; malformed: tracing off, naming the entry's position. */
+function pairs(raw, name, what) {
+    if (raw === undefined || raw.trim() === '')
+        return [];
+    return raw
+        .split(',')
+        .filter((entry) => entry.trim() !== '')
+        .map((entry, i) => {
+        const at = entry.indexOf('=');
+        const key = at < 0 ? '' : entry.slice(0, at).trim();
+        const value = safeDecode(entry.slice(at + 1).trim());
+        if (at < 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key) || value === undefined)
+            throw new Off(`${name}: its ${ordinal(i + 1)} ${what} is not key=value (a token, '=', a percent-encoded value); correct it.`);
+        return [key, value];
+    });
+}
+function safeDecode(value) {
+    try {
+        return decodeURIComponent(value);
+    }
+    catch {
+        return undefined;
+    }
+}
+function ordinal(n) {
+    return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+}
+/** The service's name and the resource's attributes; a malformed OTEL_RESOURCE_ATTRIBUTES is dropped whole (OpenTelemetry's rule) with a warning. */
+function serviceOf(env, warnings) {
+    let resource = {};
+    try {
+        resource = Object.fromEntries(pairs(env.OTEL_RESOURCE_ATTRIBUTES, 'OTEL_RESOURCE_ATTRIBUTES', 'attribute'));
+    }
+    catch (error) {
+        if (!(error instanceof Off))
+            throw error;
+        warnings.push(`${error.message} The resource attributes are left out of this run's trace.`);
+    }
+    const serviceName = env.OTEL_SERVICE_NAME?.trim() || resource['service.name'] || DEFAULT_SERVICE_NAME;
+    return { serviceName, resource };
+}
+/** TRACEPARENT (version-format-version 00: 00-<trace id>-<span id>-<flags>); a malformed one is ignored with a warning (W3C's rule). */
+function parentOf(env, warnings) {
+    const raw = env.TRACEPARENT?.trim();
+    if (!raw)
+        return undefined;
+    const m = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/.exec(raw);
+    const valid = m !== null && m[1] !== 'ff' && !(m[1] === '00' && m[5] !== undefined) && !/^0+$/.test(m[2] ?? '') && !/^0+$/.test(m[3] ?? '');
+    if (!valid) {
+        warnings.push(`TRACEPARENT '${raw}' is not a W3C traceparent (00-<32 hex trace id>-<16 hex span id>-<2 hex flags>): this run starts a trace of its own.`);
+        return undefined;
+    }
+    const traceState = env.TRACESTATE?.trim() || undefined;
+    return { traceId: m[2] ?? '', spanId: m[3] ?? '', sampled: (parseInt(m[4] ?? '0', 16) & 1) === 1, traceState };
+}
+/** A random id of `bytes` bytes in hex, never all zeros (an invalid id in W3C's and OTLP's terms). */
+function randomId(bytes) {
+    for (;;) {
+        const id = (0,external_node_crypto_.randomBytes)(bytes).toString('hex');
+        if (!/^0+$/.test(id))
+            return id;
+    }
+}
+
+
+/***/ }),
+
 /***/ 8676:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -32516,9 +32776,10 @@ const runContext = () => port().runContext();
 /* harmony export */   Nk: () => (/* binding */ searchLabel),
 /* harmony export */   Pl: () => (/* binding */ headline),
 /* harmony export */   dH: () => (/* binding */ deployedWord),
+/* harmony export */   uN: () => (/* binding */ outputValues),
 /* harmony export */   z8: () => (/* binding */ report)
 /* harmony export */ });
-/* unused harmony exports OUTPUTS, outputValues, notices, summaryMarkdown */
+/* unused harmony exports OUTPUTS, notices, summaryMarkdown */
 /* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8676);
 /* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(350);
 /* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9392);
@@ -32565,7 +32826,8 @@ const OUTPUTS = {
     'site-url': ({ deploy }) => deploy?.siteUrl,
     'search-num-found': ({ search }) => search?.numFound,
     'search-latency-ms': ({ search }) => search?.latencyMs,
-    'search-request-id': ({ search }) => search?.requestId
+    'search-request-id': ({ search }) => search?.requestId,
+    'trace-id': ({ trace }) => trace?.id
 };
 /**
  * The archive, when the outputs may describe it: the platform accepted its upload, an identical one was reused,
@@ -33017,7 +33279,14 @@ function summaryMarkdown(r) {
         for (const p of r.phases)
             lines.push(`| ${cell(p.name)} | ${(0,_format_js__WEBPACK_IMPORTED_MODULE_7__/* .formatDuration */ .a3)(p.ms)} | ${p.ok ? '✓' : '✗'} |`);
     }
+    if (r.trace)
+        lines.push('', traceLine(r.trace));
     return lines.join('\n') + '\n';
+}
+/** The trace's line: its id, and that it is sent after this summary (a warning in the log says when it was not). */
+function traceLine(trace) {
+    const joined = trace.joined ? ", in the pipeline's trace (TRACEPARENT)" : '';
+    return `Trace \`${trace.id}\`${joined}: its spans are sent to ${trace.collector} after this summary; the log says if they were not.`;
 }
 /** Sets the outputs, shows the notices and writes the job summary of a run. */
 async function report(run) {
@@ -33729,6 +33998,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
+/***/ 5317:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+
+/***/ }),
+
+/***/ 6982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+
+/***/ }),
+
 /***/ 4434:
 /***/ ((module) => {
 
@@ -33974,6 +34257,20 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 
+/***/ 932:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
+
+/***/ }),
+
+/***/ 2203:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
+
+/***/ }),
+
 /***/ 3193:
 /***/ ((module) => {
 
@@ -34002,7 +34299,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
 
 /***/ }),
 
-/***/ 2876:
+/***/ 2697:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34019,8 +34316,8 @@ var external_string_decoder_ = __nccwpck_require__(3193);
 var external_os_ = __nccwpck_require__(857);
 // EXTERNAL MODULE: external "events"
 var external_events_ = __nccwpck_require__(4434);
-;// CONCATENATED MODULE: external "child_process"
-const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+// EXTERNAL MODULE: external "child_process"
+var external_child_process_ = __nccwpck_require__(5317);
 // EXTERNAL MODULE: external "path"
 var external_path_ = __nccwpck_require__(6928);
 // EXTERNAL MODULE: external "assert"
@@ -34866,7 +35163,7 @@ class ToolRunner extends external_events_.EventEmitter {
                     return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
                 }
                 const fileName = this._getSpawnFileName();
-                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+                const cp = external_child_process_.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
                 let stdbuffer = '';
                 if (cp.stdout) {
                     cp.stdout.on('data', (data) => {
@@ -35479,8 +35776,8 @@ function escapeProperty(s) {
         .replace(/,/g, '%2C');
 }
 //# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+// EXTERNAL MODULE: external "crypto"
+var external_crypto_ = __nccwpck_require__(6982);
 // EXTERNAL MODULE: external "fs"
 var external_fs_ = __nccwpck_require__(9896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
@@ -35504,7 +35801,7 @@ function file_command_issueFileCommand(command, message) {
     });
 }
 function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
+    const delimiter = `ghadelimiter_${external_crypto_.randomUUID()}`;
     const convertedValue = utils_toCommandValue(value);
     // These should realistically never happen, but just in case someone finds a
     // way to exploit uuid generation let's not allow keys or values that contain
@@ -36783,8 +37080,8 @@ function toPlatformPath(pth) {
     return pth.replace(/[/\\]/g, path.sep);
 }
 //# sourceMappingURL=path-utils.js.map
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
-var lib_exec = __nccwpck_require__(2876);
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 4 modules
+var lib_exec = __nccwpck_require__(2697);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -37217,7 +37514,7 @@ class Timeline {
             return result;
         }
         finally {
-            this.done.push({ name, ms: Date.now() - started, ok });
+            this.done.push({ name, startedAt: started, ms: Date.now() - started, ok });
             if (process.env[TRACE_MEMORY_ENV] === '1')
                 port/* info */.pq(memoryTraceLine(name, process.memoryUsage(), process.resourceUsage().maxRSS));
             // A phase that threw stays current, so the failure message can say where it happened.
@@ -37237,10 +37534,13 @@ var http_proxy = __nccwpck_require__(7856);
 var secrets = __nccwpck_require__(7194);
 // EXTERNAL MODULE: ./src/inputs/events.ts
 var inputs_events = __nccwpck_require__(8152);
+// EXTERNAL MODULE: ./src/inputs/tracing.ts + 1 modules
+var tracing = __nccwpck_require__(260);
 ;// CONCATENATED MODULE: ./src/main.ts
 // Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
 // watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
+
 
 
 
@@ -37294,6 +37594,7 @@ async function run(host) {
     let ended;
     let cutShort = false;
     let closingUnfinished = false;
+    let tracing;
     const stop = new AbortController();
     // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
     const hurry = new AbortController();
@@ -37319,9 +37620,8 @@ async function run(host) {
         const { deploy: deployInputs, search } = inputs;
         const minutes = +(inputs.watchdogMs / 60_000).toFixed(2);
         // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
-        const forEvents = inputs.deploy?.environment !== undefined && !inputs.deploy.dryRun && (0,inputs_events/* anySink */.O5)(inputs.events) ? inputs.events.timeoutMs : 0;
-        const derived = (inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '') +
-            (forEvents > 0 ? `, less events-timeout-seconds (${forEvents / 1000} s) kept for the event sinks` : '');
+        const forEvents = (0,src_inputs/* afterRunMs */.Yq)(inputs);
+        const derived = (inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '') + (forEvents > 0 ? keptAfter(inputs, forEvents) : '');
         timer = setTimeout(() => {
             if (stopped !== undefined)
                 return;
@@ -37342,7 +37642,7 @@ async function run(host) {
         };
         const steps = async () => {
             if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(235), __nccwpck_require__.e(697), __nccwpck_require__.e(857), __nccwpck_require__.e(326)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1326));
+                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(235), __nccwpck_require__.e(697), __nccwpck_require__.e(857), __nccwpck_require__.e(525)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1525));
                 // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
                 const closeLimitMs = () => (stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[stopped]);
                 deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined, closeLimitMs);
@@ -37391,7 +37691,8 @@ async function run(host) {
         host.signals.off('SIGINT', onSignal);
         host.signals.off('SIGTERM', onSignal);
         endedAt = Date.now();
-        result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped };
+        tracing = inputs ? inputs.tracing : tracingAlone();
+        result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: traceOf(tracing) };
         await (0,src_report/* report */.z8)(result).catch((e) => port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
     // The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
@@ -37400,7 +37701,12 @@ async function run(host) {
     host.signals.on('SIGTERM', hurrySends);
     try {
         const limitMs = stopped === undefined ? undefined : EVENTS_AFTER_STOP_MS[stopped];
-        await tellSinks(inputs?.events ?? eventsAlone(), result, { startedAt, endedAt, failure: ended }, limitMs, hurry.signal);
+        const facts = { startedAt, endedAt, failure: ended };
+        // The sinks and the trace side by side: neither waits for the other, both within what is left.
+        await Promise.all([
+            tellSinks(inputs?.events ?? eventsAlone(), result, facts, limitMs, hurry.signal),
+            sendTrace(tracing, result, facts, limitMs, hurry.signal)
+        ]);
     }
     finally {
         host.signals.off('SIGINT', hurrySends);
@@ -37433,8 +37739,7 @@ async function tellSinks(events, result, facts, limitMs, hurry) {
         return;
     try {
         const { observeRun } = await __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 2585));
-        const promotion = rawInput('distribution-id').trim() !== '' || rawInput('from-environment').trim() !== '';
-        const observed = observeRun(result, { ...facts, context: port/* runContext */.pO(), stack: rawInput('stack') || undefined, promotion });
+        const observed = observeRun(result, { ...facts, context: port/* runContext */.pO(), stack: rawInput('stack') || undefined, promotion: isPromotion() });
         if (observed === undefined)
             return;
         const { sinksFor } = await __nccwpck_require__.e(/* import() */ 761).then(__nccwpck_require__.bind(__nccwpck_require__, 761));
@@ -37446,6 +37751,53 @@ async function tellSinks(events, result, facts, limitMs, hurry) {
     catch (e) {
         port/* warning */.$e(`Events: nothing was sent (${(0,secrets/* redact */.E$)(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`);
     }
+}
+/**
+ * Sends the run's trace (docs/tracing.md), after the report, within the trace's own limit or the shorter `limitMs` a
+ * stop leaves, ended at once by `hurry`. Loads OpenTelemetry only now, and only with tracing on; never throws.
+ */
+async function sendTrace(tracing, result, facts, limitMs, hurry) {
+    if (tracing === undefined || hurry.aborted || limitMs === 0)
+        return;
+    try {
+        const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([__nccwpck_require__.e(/* import() */ 61).then(__nccwpck_require__.bind(__nccwpck_require__, 8061)), __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 2585))]);
+        const context = port/* runContext */.pO();
+        const stack = rawInput('stack') || undefined;
+        const observed = observeRun(result, { ...facts, context, stack, promotion: isPromotion() });
+        const short = limitMs !== undefined && limitMs < tracing.timeoutMs;
+        await traceRun(runPlan(result, { ...facts, context, stack, observed }), tracing, {
+            limitMs: short ? limitMs : tracing.timeoutMs,
+            limitName: short ? 'what a cancel leaves the trace' : 'OTEL_EXPORTER_OTLP_TIMEOUT',
+            hurry
+        });
+    }
+    catch (e) {
+        port/* warning */.$e(`Tracing: nothing was sent (${(0,secrets/* redact */.E$)(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`);
+    }
+}
+/** Tracing's settings on their own, when the run's inputs were refused: a refused run is traced too. */
+function tracingAlone() {
+    try {
+        return (0,tracing/* readTracingInputs */.I)(rawInput(tracing/* OTEL_ENDPOINT_INPUT */.W), process.env).tracing;
+    }
+    catch {
+        return undefined;
+    }
+}
+/** What the report says of the trace: its id, where it goes, whether it joins the pipeline's. */
+function traceOf(tracing) {
+    return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined };
+}
+/** What the watchdog's message says of the time kept after the steps (the sinks', the trace's). */
+function keptAfter(inputs, ms) {
+    const sinks = inputs.deploy?.environment !== undefined && !inputs.deploy.dryRun && (0,inputs_events/* anySink */.O5)(inputs.events) && ms === inputs.events.timeoutMs;
+    return sinks
+        ? `, less events-timeout-seconds (${ms / 1000} s) kept for the event sinks`
+        : `, less the trace's export limit (${ms / 1000} s) kept for sending it`;
+}
+/** distribution-id or from-environment is set: a promotion, also for a run refused before its deployment began. */
+function isPromotion() {
+    return rawInput('distribution-id').trim() !== '' || rawInput('from-environment').trim() !== '';
 }
 /** The sinks' inputs on their own, when the run's inputs were refused: a refusal is worth telling too. */
 function eventsAlone() {

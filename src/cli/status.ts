@@ -3,11 +3,12 @@
 // stack's refresh token, then exits 130 (status/stop.ts); the report goes to stdout (a table, or
 // --json), Markdown to --summary (and the job summary in a GitHub Actions `run:` step), the log to stderr. It fails
 // closed: a stack or GitHub that could not be read exits 1; drift alone exits 0, unless --fail-on names its state.
+// With --otel-endpoint (or the OTEL_* variables) the run is sent as a trace once the exit code is decided (status/trace.ts).
 import { parseArgs } from 'node:util'
 import { InputError } from '../errors.js'
 import { usePort, type RunContext } from '../port.js'
 import type { CodeHostInputs } from '../inputs/code-host.js'
-import { registerSecret } from '../secrets.js'
+import { redact, registerSecret } from '../secrets.js'
 import { statusCodeHost } from '../status/code-host.js'
 import { driftIssuesFailure, keepDriftIssuesOf, type DriftIssueOutcome } from '../status/drift-issues.js'
 import type { GitLabFileSettings } from '../status/config.js'
@@ -16,8 +17,10 @@ import { statusJson, statusMarkdown, statusTable } from '../status/render.js'
 import { prepareSingleStack, SINGLE_STACK_INPUTS, SINGLE_STACK_SETTINGS, singleStackChosen, type SingleStackInput } from '../status/single-stack.js'
 import { loadStatusConfig, parseFailOn, parseParallel, statusVerdict, type FailOn } from '../status/verdict.js'
 import { StatusCancelled, stoppable } from '../status/stop.js'
+import { endingOfError, readStatusTracing, traceNote, traceStatus, type StatusEnding } from '../status/trace.js'
+import type { TracingInputs } from '../tracing/config.js'
 import { usageOf } from './args.js'
-import { STATUS_EXIT } from './exit-codes.js'
+import { EXIT, STATUS_EXIT } from './exit-codes.js'
 import { envName, secretValue, UsageError } from './inputs.js'
 import { createCliPort, printOut, stderrLog, type CliPort } from './port.js'
 import { processIo, type CliIo } from './io.js'
@@ -37,6 +40,7 @@ const OPTIONS = {
   'gitlab-token-file': { type: 'string' },
   parallel: { type: 'string' },
   'drift-issues': { type: 'boolean' },
+  'otel-endpoint': { type: 'string' },
   debug: { type: 'boolean' },
   // A single stack instead of a file: its settings and the login's plain parts as flags, its secrets from files.
   stack: { type: 'string' },
@@ -80,6 +84,8 @@ export function statusHelp(): string {
     '  --gitlab-url URL                    a self-managed GitLab (default https://gitlab.com; CI_API_V4_URL in GitLab CI)',
     '  --gitlab-token-file FILE            the GitLab token, else BRCLOUD_GITLAB_TOKEN (scope read_api; api for --drift-issues)',
     '  --drift-issues                      keep one issue per drifted environment (GitHub: issues: write; GitLab: api)',
+    "  --otel-endpoint URL                 send the report's run as a trace to this OTLP/HTTP collector (BRCLOUD_OTEL_ENDPOINT; else the",
+    "                                      OTEL_EXPORTER_OTLP_* variables; TRACEPARENT joins the pipeline's trace; docs/tracing.md)",
     '',
     'A single stack instead of a file (not with --config), each flag also as BRCLOUD_<NAME>:',
     '  --stack NAME, --console-url URL, --api-url URL, --platform-domain DOMAIN   the stack, as brcloud deploy takes it',
@@ -125,53 +131,86 @@ function parseStatusArgs(args: readonly string[]): StatusInvocation | 'help' {
   }
 }
 
+/** What the command knows once its command line is read: the settings, the run's context, the port, and tracing's settings. */
+interface StatusSetup {
+  readonly invocation: StatusInvocation
+  readonly context: RunContext
+  readonly port: CliPort
+  readonly tracing: TracingInputs | undefined
+}
+
+/** How the report ended: the exit code, the trace's words for it, the report when there is one. */
+interface StatusRun {
+  readonly code: number
+  readonly ending: StatusEnding
+  readonly report?: StatusReport | undefined
+  /** A second signal ended the cancel's wait: nothing more is sent. */
+  readonly hurried?: boolean
+}
+
 /** Runs `brcloud status` with `args` (after the command word); resolves with the exit code. */
 export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv, io: CliIo = processIo()): Promise<number> {
-  let prepared: PreparedStatus
-  let invocation: StatusInvocation
-  let hosts: CodeHostInputs
-  let context: RunContext
-  let port: CliPort
+  const startedAt = Date.now()
+  let setup: StatusSetup
   try {
     const parsed = parseStatusArgs(args)
     if (parsed === 'help') return printOut(io, statusHelp())
-    invocation = parsed
-    context = cliRunContext(invocation.flags, env, io.cwd())
-    port = createCliPort({
-      values: new Map(),
-      ...stderrLog(io, env, invocation.flags.debug === true),
-      summaryFile: typeof invocation.flags.summary === 'string' ? invocation.flags.summary : undefined,
-      context,
-      runner: await gitHubRunner(env)
-    })
-    usePort(port)
-    const githubToken = secretValue('github-token', invocation.flags, env)?.trim() || undefined
-    const gitlabToken = secretValue('gitlab-token', invocation.flags, env)?.trim() || undefined
-    registerSecret(githubToken)
-    registerSecret(gitlabToken)
-    const drift = invocation.flags['drift-issues'] === true
-    // The code's host is checked once the file is read (its gitlab:), before the logins are.
-    let chosen: CodeHostInputs = {}
-    prepared = await whatToRead(parsed, env, (file) => {
-      chosen = cliCodeHost(invocation.flags, env, file, githubToken, gitlabToken, (line) => port.warning(line))
-      if (chosen.githubToken !== undefined && context.repository === '')
-        throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.')
-      if (drift && chosen.githubToken === undefined && chosen.gitlab === undefined)
-        throw new UsageError(
-          '--drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file (or, for code on GitLab, BRCLOUD_GITLAB_TOKEN with scope api).'
-        )
-    })
-    hosts = chosen
+    setup = await setUp(parsed, env, io)
   } catch (error) {
+    // A command line that cannot be read is not traced (nor is brcloud deploy's): its settings are not known.
     if (!(error instanceof InputError)) throw error
     io.stderr(`error: ${error.message}\n`)
     return STATUS_EXIT.badInput
   }
+  const trace = (run: Omit<StatusRun, 'code'>): Promise<void> =>
+    traceStatus(setup.tracing, run.report, { context: setup.context, startedAt, endedAt: Date.now(), ending: run.ending }, io.signals, run.hurried)
+  let run: StatusRun
+  try {
+    run = await reportStatus(setup, env, io)
+  } catch (error) {
+    // Not the report's own ending: traced as a failure, then written by the command (src/cli/index.ts).
+    await trace({ ending: endingOfError(error, redact(error instanceof Error ? error.message : String(error)), EXIT.failure) })
+    throw error
+  }
+  await trace(run)
+  return run.code
+}
+
+/** The run's context, the port installed, and tracing's settings (the collector's headers masked) before anything else is read. */
+async function setUp(invocation: StatusInvocation, env: NodeJS.ProcessEnv, io: CliIo): Promise<StatusSetup> {
+  const context = cliRunContext(invocation.flags, env, io.cwd())
+  const port = createCliPort({
+    values: new Map(),
+    ...stderrLog(io, env, invocation.flags.debug === true),
+    summaryFile: typeof invocation.flags.summary === 'string' ? invocation.flags.summary : undefined,
+    context,
+    runner: await gitHubRunner(env)
+  })
+  usePort(port)
+  const flag = invocation.flags['otel-endpoint']
+  const endpoint =
+    typeof flag === 'string' ? { value: flag, name: '--otel-endpoint' } : { value: env[envName('otel-endpoint')] ?? '', name: envName('otel-endpoint') }
+  const tracing = readStatusTracing(endpoint.value, endpoint.name, env)
+  return { invocation, context, port, tracing }
+}
+
+/** The report: its settings and logins checked (exit 2), the stacks read (a cancel: 130, 143), printed, the verdict. */
+async function reportStatus(setup: StatusSetup, env: NodeJS.ProcessEnv, io: CliIo): Promise<StatusRun> {
+  const { invocation, context, port } = setup
+  let prepared: { status: PreparedStatus; hosts: CodeHostInputs }
+  try {
+    prepared = await prepareReport(invocation, env, context, port)
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error
+    io.stderr(`error: ${error.message}\n`)
+    return { code: STATUS_EXIT.badInput, ending: endingOfError(error, error.message, STATUS_EXIT.badInput) }
+  }
+  const { status, hosts } = prepared
   let report: StatusReport
   try {
     // Ctrl-C (or SIGTERM) revokes each stack's refresh token before the command ends (stop.ts).
     report = await stoppable(io.signals, (stop) =>
-      readStatus(prepared, {
+      readStatus(status, {
         github: hosts.githubToken === undefined ? undefined : { token: hosts.githubToken, context },
         gitlab: hosts.gitlab === undefined ? undefined : { settings: hosts.gitlab, context },
         repository: context.repository || undefined,
@@ -182,11 +221,24 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
   } catch (error) {
     if (!(error instanceof StatusCancelled)) throw error
     port.error(error.message)
-    return error.stop === 'terminate' ? STATUS_EXIT.sigterm : STATUS_EXIT.sigint
+    const code = error.stop === 'terminate' ? STATUS_EXIT.sigterm : STATUS_EXIT.sigint
+    return { code, ending: endingOfError(error, error.message, code), hurried: error.hurried }
   }
-  await printOut(io, invocation.flags.json === true ? statusJson(report) : statusTable(report))
+  return { report, ...(await tellReport(report, setup, hosts, env, io)) }
+}
+
+/** The report on stdout, the summary, the drift issues when asked; the exit code from the verdict, and the trace's words for it. */
+async function tellReport(
+  report: StatusReport,
+  { invocation, context, port, tracing }: StatusSetup,
+  hosts: CodeHostInputs,
+  env: NodeJS.ProcessEnv,
+  io: CliIo
+): Promise<{ code: number; ending: StatusEnding }> {
+  const trace = traceNote(tracing)
+  await printOut(io, invocation.flags.json === true ? statusJson(report, trace) : statusTable(report))
   if (typeof invocation.flags.summary === 'string' || env.GITHUB_ACTIONS === 'true') {
-    await port.writeSummary(statusMarkdown(report)).catch((error: NodeJS.ErrnoException) => {
+    await port.writeSummary(statusMarkdown(report, trace)).catch((error: NodeJS.ErrnoException) => {
       port.warning(`--summary: the file could not be written (${error.code ?? String(error)}).`)
     })
   }
@@ -194,7 +246,47 @@ export async function statusMain(args: readonly string[], env: NodeJS.ProcessEnv
     invocation.flags['drift-issues'] === true && (hosts.githubToken !== undefined || hosts.gitlab !== undefined)
       ? await keepDriftIssuesOf(report, hosts, context, invocation.failOn)
       : undefined
-  return statusExit(report, invocation.failOn, (message) => port.error(message), issues)
+  let said: string | undefined
+  const say = (message: string): void => {
+    said = message
+    port.error(message)
+  }
+  const code = statusExit(report, invocation.failOn, say, issues)
+  if (code === STATUS_EXIT.success) return { code, ending: { result: 'success', exitCode: code } }
+  return { code, ending: { result: 'failure', errorType: FAILED_BY[code], message: said, exitCode: code } }
+}
+
+/** The trace's word for each exit code of a report that was read (error.type). */
+const FAILED_BY: Readonly<Record<number, string>> = {
+  [STATUS_EXIT.unreadable]: 'unreadable',
+  [STATUS_EXIT.failOn]: 'fail-on',
+  [STATUS_EXIT.driftIssues]: 'drift-issues'
+}
+
+/** The tokens (masked), the code's host, the file or the single stack and every login, checked before any request; an InputError. */
+async function prepareReport(
+  invocation: StatusInvocation,
+  env: NodeJS.ProcessEnv,
+  context: RunContext,
+  port: CliPort
+): Promise<{ status: PreparedStatus; hosts: CodeHostInputs }> {
+  const githubToken = secretValue('github-token', invocation.flags, env)?.trim() || undefined
+  const gitlabToken = secretValue('gitlab-token', invocation.flags, env)?.trim() || undefined
+  registerSecret(githubToken)
+  registerSecret(gitlabToken)
+  const drift = invocation.flags['drift-issues'] === true
+  // The code's host is checked once the file is read (its gitlab:), before the logins are.
+  let chosen: CodeHostInputs = {}
+  const status = await whatToRead(invocation, env, (file) => {
+    chosen = cliCodeHost(invocation.flags, env, file, githubToken, gitlabToken, (line) => port.warning(line))
+    if (chosen.githubToken !== undefined && context.repository === '')
+      throw new UsageError('A GitHub token is set: name its repository with --repository owner/name or BRCLOUD_REPOSITORY.')
+    if (drift && chosen.githubToken === undefined && chosen.gitlab === undefined)
+      throw new UsageError(
+        '--drift-issues needs a GitHub token with issues: write: BRCLOUD_GITHUB_TOKEN or --github-token-file (or, for code on GitLab, BRCLOUD_GITLAB_TOKEN with scope api).'
+      )
+  })
+  return { status, hosts: chosen }
 }
 
 /** The code's host from the flags, the variables and the file's `gitlab:` (src/status/code-host.ts). */

@@ -24,16 +24,24 @@ export interface TracingRead {
 
 type Env = Readonly<Record<string, string | undefined>>
 
+/** How a face names what it reads: the input's name (a flag, its variable), and what tracing being off leaves unaffected. */
+export interface TracingReadOptions {
+  readonly inputName?: string
+  readonly unaffected?: string
+}
+
 /** A variable that turns tracing off, with why. */
 class Off extends Error {}
 
-export function readTracingInputs(input: string, env: Env): TracingRead {
+export function readTracingInputs(input: string, env: Env, options: TracingReadOptions = {}): TracingRead {
   const warnings: string[] = []
   // The headers carry the collector's key: masked first, even when tracing ends up off.
   for (const name of ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS']) maskHeaders(env[name])
-  const endpoint = endpointOf(input.trim(), env)
-  if (endpoint === undefined || disabled(env)) return { tracing: undefined, warnings }
+  // The job asked for no traces: nothing else is read (a bad otel-endpoint is still refused: it is this step's input).
+  if (disabled(env) && input.trim() === '') return { tracing: undefined, warnings }
   try {
+    const endpoint = endpointOf(input.trim(), env, options.inputName ?? OTEL_ENDPOINT_INPUT)
+    if (endpoint === undefined || disabled(env)) return { tracing: undefined, warnings }
     const parent = parentOf(env, warnings)
     const tracing: TracingInputs = {
       ...endpoint,
@@ -49,13 +57,14 @@ export function readTracingInputs(input: string, env: Env): TracingRead {
     return { tracing, warnings }
   } catch (error) {
     if (!(error instanceof Off)) throw error
-    return { tracing: undefined, warnings: [...warnings, `${error.message} No trace is sent for this run; the deployment is unaffected.`] }
+    const unaffected = options.unaffected ?? 'the deployment is unaffected'
+    return { tracing: undefined, warnings: [...warnings, `${error.message} No trace is sent for this run; ${unaffected}.`] }
   }
 }
 
 /** The address spans go to: the input (a base, like OTEL_EXPORTER_OTLP_ENDPOINT), else the traces' own variable (as is), else the base one. */
-function endpointOf(input: string, env: Env): { url: string; urlFrom: string } | undefined {
-  if (input !== '') return { url: withTracesPath(checkedUrl(input, OTEL_ENDPOINT_INPUT, true)), urlFrom: OTEL_ENDPOINT_INPUT }
+function endpointOf(input: string, env: Env, inputName: string): { url: string; urlFrom: string } | undefined {
+  if (input !== '') return { url: withTracesPath(checkedUrl(input, inputName, true)), urlFrom: inputName }
   const own = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim()
   if (own) return { url: checkedUrl(own, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', false), urlFrom: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' }
   const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()

@@ -13,6 +13,7 @@ import { stackLogin } from './credentials.js'
 import { readStack, type CodeHostSide, type StackReading } from './read-stack.js'
 import type { EnvironmentRow } from './row.js'
 import type { StopControl } from './stop.js'
+import { timedHost, type HostRead, type StackTiming } from './timing.js'
 
 export { parseStatusConfig, type StatusConfig, type StackConfig } from './config.js'
 export { STATES, type DriftState, type EnvironmentRow } from './row.js'
@@ -43,6 +44,8 @@ export interface StackOutcome {
   readonly apiUrl: string
   /** Why it (or some of its environments) could not be read; empty when it was. */
   readonly errors: readonly string[]
+  /** When it and each of its environments were read (the trace's times, ./timing.ts); not in --json. */
+  readonly timing?: StackTiming | undefined
 }
 
 export interface StatusReport {
@@ -55,6 +58,8 @@ export interface StatusReport {
   /** Tracked refs GitHub does not know, or patterns no tag matches, each with where it was written: the report fails closed. */
   readonly trackErrors: readonly string[]
   readonly repository: string | null
+  /** Each call to the code's host, timed (the trace's client spans, ./timing.ts); not in --json. */
+  readonly hostReads?: readonly HostRead[] | undefined
 }
 
 export interface PreparedStatus {
@@ -78,7 +83,8 @@ const USER_AGENT = 'brcloud-deploy (status)'
 export async function readStatus({ config, logins }: PreparedStatus, options: StatusOptions = {}): Promise<StatusReport> {
   const repository = options.gitlab?.settings.project || options.github?.context.repository || options.repository || undefined
   const api = await openHost(options)
-  const host = api === undefined ? undefined : hostSide(api)
+  const hostReads: HostRead[] = []
+  const host = api === undefined ? undefined : hostSide(timedHost(api, hostReads))
   const read = (i: number): Promise<StackReading> =>
     readStack(config.stacks[i]!, logins[i]!, {
       host,
@@ -93,11 +99,16 @@ export async function readStatus({ config, logins }: PreparedStatus, options: St
   const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read, options.stop?.signal)
   return {
     environments: readings.flatMap((r) => r.rows),
-    stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
+    stacks: readings.map((r) => ({
+      name: r.name,
+      apiUrl: r.apiUrl,
+      errors: r.errors,
+      timing: { startedAt: r.startedAt, endedAt: r.endedAt, environments: r.timings }
+    })),
     githubErrors: [...new Set(readings.flatMap((r) => r.githubErrors))],
     trackErrors: [...new Set(readings.flatMap((r) => r.trackErrors))],
     repository: repository ?? null,
-    ...(api !== undefined && { host: api.host })
+    ...(api !== undefined && { host: api.host, hostReads })
   }
 }
 

@@ -20,7 +20,7 @@ import {
   type HostName,
   type Tag
 } from '../code-host/port.js'
-import { checkHealth } from '../health.js'
+import { checkHealth, type HealthAttempt } from '../health.js'
 import { DeploymentHistory, type CommitEvidence } from '../code-host/evidence.js'
 import { HttpTransport } from '../http/transport.js'
 import type { Login } from '../inputs/login.js'
@@ -29,6 +29,7 @@ import { freezeRow, listBackupsOnce, newestBackupRow, type BackupListing } from 
 import { blankRow, stateOfComparison, type EnvironmentRow, type LastDeployment } from './row.js'
 import type { StopControl } from './stop.js'
 import { isTagPattern, newestTag } from './track.js'
+import type { EnvironmentTiming } from './timing.js'
 
 /** The code's host, when a token and a repository were given: the client, and one compare per (ref, commit) for the whole report. */
 export interface CodeHostSide {
@@ -64,6 +65,10 @@ export interface StackReading {
   readonly githubErrors: string[]
   /** A tracked ref the host does not know, or a pattern no tag matches (a typo), with where it was written: fails closed too. */
   readonly trackErrors: string[]
+  /** When the read began and ended, and each environment's read (the trace's times, ./timing.ts). */
+  readonly startedAt: number
+  endedAt: number
+  readonly timings: EnvironmentTiming[]
 }
 
 /** Reads `stack` (logged in with `login`); never throws: what could not be read is in its rows and errors. */
@@ -74,7 +79,17 @@ export async function readStack(stack: StackConfig, login: Login, options: Stack
   const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal })
   const api = new CloudApi(transport, { retry: { ...options.retry, signal }, callTimeoutMs: options.requestTimeoutMs })
   const session = new CloudSession(api, loginMethodFor(login, target, { attempts: options.retry.attempts }), { target })
-  const reading: StackReading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [], trackErrors: [] }
+  const reading: StackReading = {
+    name: stack.name,
+    apiUrl,
+    rows: [],
+    errors: [],
+    githubErrors: [],
+    trackErrors: [],
+    startedAt: Date.now(),
+    endedAt: 0,
+    timings: []
+  }
   const reader = new EnvironmentReader(stack, new CloudClient(api, session), options, reading)
   try {
     const environments = await listed(reader.client, stack, reading)
@@ -88,6 +103,8 @@ export async function readStack(stack: StackConfig, login: Login, options: Stack
     const reason = `the stack could not be read: ${describeError(error)}`
     reading.errors.push(reason)
     reading.rows.length = 0
+    // Its rows were not read on their own: the stack's read is theirs.
+    reading.timings.length = 0
     for (const environment of stack.environments ?? [null]) reading.rows.push({ ...blankRow(stack.name, environment, trackOf(stack, environment)), reason })
   } finally {
     // Nothing this report logged in with stays valid after it (a password login's refresh token lives 24 hours). After
@@ -104,6 +121,7 @@ export async function readStack(stack: StackConfig, login: Login, options: Stack
   reading.rows.forEach((row, i) => {
     reading.rows[i] = { ...row, freeze: row.environment === null ? null : freezeRow(freezeOf(stack, row.environment), now) }
   })
+  reading.endedAt = Date.now()
   return reading
 }
 
@@ -160,12 +178,15 @@ class EnvironmentReader {
 
   /** The environment on the platform and the code's host, its health probe and its newest backup beside them. */
   async read(environment: Environment, backups: Promise<BackupListing> | undefined): Promise<EnvironmentRow> {
-    const [row, health, listing] = await Promise.all([this.readRunning(environment), this.probe(environment.name), backups])
+    const startedAt = Date.now()
+    let probe: HealthAttempt | undefined
+    const [row, health, listing] = await Promise.all([this.readRunning(environment), this.probe(environment.name, (a) => (probe = a)), backups])
+    this.reading.timings.push({ environment: environment.name, startedAt, endedAt: Date.now(), probe })
     return listing === undefined ? { ...row, ...health } : { ...row, ...health, backup: newestBackupRow(listing, environment.id, this.options.now()) }
   }
 
   /** GETs the environment's health page once (src/health.ts: redirects, the expected text, a time limit); a failure is a finding, not a read error. */
-  private async probe(environment: string): Promise<Pick<EnvironmentRow, 'health' | 'healthReason'>> {
+  private async probe(environment: string, tried: (attempt: HealthAttempt) => void): Promise<Pick<EnvironmentRow, 'health' | 'healthReason'>> {
     const probe = healthOf(this.stack, environment)
     if (probe === undefined) return { health: 'not-checked', healthReason: null }
     try {
@@ -176,6 +197,7 @@ class EnvironmentReader {
         requestTimeoutMs: this.options.healthTimeoutMs,
         userAgent: this.options.userAgent,
         signal: this.options.stop?.signal,
+        tried,
         log: (line) => core.debug(`${this.stack.name}/${environment}: ${line}`)
       })
       return { health: 'ok', healthReason: null }

@@ -5,6 +5,13 @@ import { redact } from '../secrets.js'
 import type { StatusReport } from './index.js'
 import type { EnvironmentRow } from './row.js'
 
+/** The report's trace, when tracing is on (./trace.ts): its id, where it goes, whether it joins the pipeline's. */
+export interface TraceNote {
+  readonly id: string
+  readonly collector: string
+  readonly joined: boolean
+}
+
 /** The state as a word and its count: "behind 3", "diverged +1 -2". */
 function stateCell(row: EnvironmentRow): string {
   if (row.state === 'behind') return `behind ${row.behindBy ?? '?'}`
@@ -119,8 +126,8 @@ function lastDeploy(row: EnvironmentRow): string {
   return d.runUrl ? `[${what}](${d.runUrl})` : what
 }
 
-/** The job summary: a heading, one table row per environment (with its reason), and what could not be read. */
-export function statusMarkdown(report: StatusReport): string {
+/** The job summary: a heading, one table row per environment (with its reason), what could not be read, and the trace's line. */
+export function statusMarkdown(report: StatusReport, trace?: TraceNote): string {
   const head = [
     'Stack',
     'Environment',
@@ -163,19 +170,27 @@ export function statusMarkdown(report: StatusReport): string {
     report.repository === null ? '' : `Repository: ${report.repository}`,
     '',
     ...table,
-    ...(failures.length > 0 ? ['', '**Not read** (the report fails closed):', '', ...failures.map((f) => `- ${cell(f)}`)] : [])
+    ...(failures.length > 0 ? ['', '**Not read** (the report fails closed):', '', ...failures.map((f) => `- ${cell(f)}`)] : []),
+    ...(trace === undefined ? [] : ['', traceLine(trace)])
   ]
   return redact(`${lines.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n')}\n`)
 }
 
-/** The --json object: the rows as they are, and what could not be read. */
-export function statusJson(report: StatusReport): string {
+/** The trace's line: its id, and that it is sent after this summary (a warning in the log says when it was not). */
+function traceLine(trace: TraceNote): string {
+  const joined = trace.joined ? ", in the pipeline's trace (TRACEPARENT)" : ''
+  return `Trace \`${trace.id}\`${joined}: its spans are sent to ${trace.collector} after this summary; the log says if they were not.`
+}
+
+/** The --json object: the rows as they are, what could not be read, and with tracing on the trace's id (traceId). */
+export function statusJson(report: StatusReport, trace?: TraceNote): string {
   return redact(
     `${JSON.stringify({
       environments: report.environments,
       stacks: report.stacks.map((s) => ({ name: s.name, apiUrl: s.apiUrl, read: s.errors.length === 0, errors: s.errors })),
       // A tracked ref GitHub does not know is among GitHub's errors: what GitHub could not tell.
-      github: { repository: report.repository, errors: [...report.githubErrors, ...report.trackErrors] }
+      github: { repository: report.repository, errors: [...report.githubErrors, ...report.trackErrors] },
+      ...(trace !== undefined && { traceId: trace.id })
     })}\n`
   )
 }

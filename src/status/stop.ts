@@ -11,14 +11,23 @@ export type StatusStop = 'cancel' | 'terminate'
 const CLOSE_LIMIT_MS: { readonly [s in StatusStop]: number } = { cancel: 2_500, terminate: 800 }
 /** The wait for every stack to close, in all. */
 const CLOSE_TOTAL_MS: { readonly [s in StatusStop]: number } = { cancel: 5_000, terminate: 1_600 }
+/**
+ * The trace's time after a stop (./trace.ts), as the deploy's sends get (src/main.ts): after SIGINT what is left of
+ * GitHub's 7.5 s grace once the stacks closed, at most 1.5 s; after SIGTERM none (the kill follows 2.5 s later).
+ */
+export const TRACE_AFTER_STOP_MS: { readonly [s in StatusStop]: number } = { cancel: 1_500, terminate: 0 }
 
-/** The report was stopped by a signal; `revoked`: every stack closed in time (its refresh token revoked, or a warning said why not). */
+/**
+ * The report was stopped by a signal; `revoked`: every stack closed in time (its refresh token revoked, or a warning
+ * said why not); `hurried`: a second signal ended the wait (nothing more is sent, not even the trace).
+ */
 export class StatusCancelled extends ActionError {
   override name = 'StatusCancelled'
   constructor(
     readonly stop: StatusStop,
     signal: string,
-    readonly revoked: boolean
+    readonly revoked: boolean,
+    readonly hurried = false
   ) {
     super(
       `The status report was cancelled (${signal}): nothing was reported. ` +
@@ -46,7 +55,7 @@ export async function stoppable<T>(signals: RunHost['signals'], work: (stop: Sto
   let onStopped: (how: { stop: StatusStop; signal: string }) => void = () => undefined
   const stopping = new Promise<{ stop: StatusStop; signal: string }>((done) => (onStopped = done))
   let onHurry: () => void = () => undefined
-  const hurried = new Promise<'late'>((done) => (onHurry = () => done('late')))
+  const hurried = new Promise<'hurried'>((done) => (onHurry = () => done('hurried')))
   const onSignal = (signal: string): void => {
     if (stopped !== undefined) return onHurry()
     stopped = { stop: signal === 'SIGTERM' ? 'terminate' : 'cancel', signal }
@@ -71,7 +80,7 @@ export async function stoppable<T>(signals: RunHost['signals'], work: (stop: Sto
       after(CLOSE_TOTAL_MS[how.stop]),
       hurried
     ])
-    throw new StatusCancelled(how.stop, how.signal, closed === 'closed')
+    throw new StatusCancelled(how.stop, how.signal, closed === 'closed', closed === 'hurried')
   } finally {
     for (const timer of timers) clearTimeout(timer)
     signals.off('SIGINT', onSignal)

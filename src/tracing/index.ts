@@ -8,17 +8,22 @@ import { planRunTrace, type PlannedSpan, type TraceFacts } from './plan.js'
 import { sayTrace } from './said.js'
 import { sendTrace, type SendOptions } from './send.js'
 
-/** Plans the run's trace and sends it; says in one line what became of it. */
-export async function traceRun(plan: () => PlannedSpan, tracing: TracingInputs, options: SendOptions): Promise<void> {
+/** Plans the run's trace and sends it; says in one line what became of it (`unchanged`: what a failure leaves as it was). */
+export async function traceRun(
+  plan: () => PlannedSpan,
+  tracing: TracingInputs,
+  options: SendOptions,
+  unchanged = "The deployment's outcome is unchanged."
+): Promise<void> {
   let spans: PlannedSpan
   try {
     spans = plan()
   } catch (error) {
-    core.warning(`Tracing: no trace was made (${redact(String(error))}). The deployment's outcome is unchanged.`)
+    core.warning(`Tracing: no trace was made (${redact(String(error))}). ${unchanged}`)
     return
   }
   const sent = await sendTrace(spans, tracing, options)
-  sayTrace(tracing, sent.sent ? { sent: true, spans: count(spans) } : sent)
+  sayTrace(tracing, sent.sent ? { sent: true, spans: count(spans) } : sent, unchanged)
 }
 
 /** The deploy's or the search check's run, planned: what traceRun takes for a run of the action or the command. */

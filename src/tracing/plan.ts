@@ -56,9 +56,9 @@ export function planRunTrace(result: RunResult, facts: TraceFacts): PlannedSpan 
   const root = rootSpan(result, facts)
   const phases = nestPhases(root, result.phases, result, facts)
   const d = result.deploy
-  for (const look of d?.looks ?? []) innermost(root, phases, look.at).events.push(lookEvent(look))
+  for (const look of d?.looks ?? []) innermost(root, phases, look.at, 'ends').events.push(lookEvent(look))
   for (const t of d?.release?.transitions ?? []) root.events.push(transitionEvent(t))
-  for (const attempt of d?.healthAttempts ?? []) innermost(root, phases, attempt.startedAt, attempt.endedAt).children.push(attemptSpan(attempt))
+  for (const attempt of d?.healthAttempts ?? []) innermost(root, phases, attempt.startedAt, 'begins', attempt.endedAt).children.push(attemptSpan(attempt))
   const rollback = phases.find((p) => p.name === 'rollback')
   if (rollback !== undefined) rollback.children.push(...rollbackSteps(d, rollback))
   return freeze(root)
@@ -70,12 +70,28 @@ function rootSpan(result: RunResult, facts: TraceFacts): Building {
     name: result.deploys ? 'brcloud deploy' : 'brcloud search-check',
     kind: 'internal',
     start: facts.startedAt,
-    end: Math.max(facts.startedAt, facts.endedAt),
+    end: lastMoment(result, facts),
     attributes: { ...cicdAttributes(result, facts), ...deploymentAttributes(result, facts), ...brcloudAttributes(result, facts) },
     events: [],
     status: failed ? { code: 'error', message: result.error } : { code: 'ok' },
     children: []
   }
+}
+
+/**
+ * When the run ended: when it reported, or later when a phase, an attempt or a look it still saw ended after that (a
+ * stopped run's steps unwind while it reports): the root holds every moment the trace shows.
+ */
+function lastMoment(result: RunResult, facts: TraceFacts): number {
+  const d = result.deploy
+  return Math.max(
+    facts.startedAt,
+    facts.endedAt,
+    ...result.phases.map((p) => p.startedAt + p.ms),
+    ...(d?.healthAttempts ?? []).map((a) => a.endedAt),
+    ...(d?.looks ?? []).map((l) => l.at),
+    ...(d?.release?.transitions ?? []).map((t) => t.at)
+  )
 }
 
 /** The task-run attributes of OpenTelemetry's CICD conventions; the result in their words. */
@@ -90,7 +106,9 @@ function cicdAttributes(result: RunResult, facts: TraceFacts): Attributes {
     'error.type': result.error === undefined ? undefined : errorType(result, facts.failure),
     'vcs.ref.head.revision': facts.observed?.commit ?? (context.sha || undefined),
     'vcs.ref.head.name': facts.observed === undefined ? context.ref || undefined : facts.observed.ref,
-    'vcs.repository.name': context.repository || undefined
+    // OpenTelemetry's VCS conventions: the repository's own name (no owner), and its address in full.
+    'vcs.repository.name': context.repository.split('/').at(-1) || undefined,
+    'vcs.repository.url.full': context.repository && context.serverUrl ? `${context.serverUrl.replace(/\/+$/, '')}/${context.repository}` : undefined
   })
 }
 
@@ -101,11 +119,19 @@ function taskResult(result: RunResult): string {
   return 'failure'
 }
 
-/** The failure's class ("HealthCheckFailed", "InputError"), or the stop: what a viewer groups failures by. */
+/** Failure classes too general to group by: the release's failure kind, or _OTHER, says more. */
+const GENERAL_ERRORS = new Set(['Error', 'ActionError', 'StepFailed'])
+
+/**
+ * What a viewer groups failures by: the stop, else the release's failure kind ("unhealthy", "not-applied", "busy",
+ * "older", "search"…), else the failure's class ("InputError", "LoginRefused", "OrderRefused"), else _OTHER.
+ */
 function errorType(result: RunResult, failure: unknown): string {
   if (result.stopped === 'watchdog') return 'timeout'
   if (result.stopped !== undefined) return 'cancelled'
-  return failure instanceof Error && failure.name !== 'Error' ? failure.name : '_OTHER'
+  const kind = result.deploy?.release?.failure?.kind
+  if (kind !== undefined) return kind
+  return failure instanceof Error && !GENERAL_ERRORS.has(failure.name) ? failure.name : '_OTHER'
 }
 
 /** The deployment's attributes (OpenTelemetry's deployment.*), only for a run the events speak of: one that deployed or meant to. */
@@ -197,17 +223,18 @@ function within(inner: { start: number; end: number }, outer: { start: number; e
 }
 
 /**
- * The deepest phase span running from `at` to `until`, else the root: where a look (a moment) or an attempt belongs. Of
- * the phases around it, the one that began last (a phase ending as the next begins shares its millisecond with it); a
- * phase the attempt outlasts never holds it.
+ * The deepest phase span running from `at` to `until`, else the root: where a look (a moment) or an attempt belongs. At
+ * a boundary (one phase ends in the millisecond the next begins) a look belongs to the phase it ends (the follow's last
+ * look), an attempt to the phase it begins (a health check's first attempt); a phase the attempt outlasts never holds it.
  */
-function innermost(root: Building, phases: readonly Building[], at: number, until = at): Building {
-  let found = root
-  for (const span of phases) {
-    if (span.start > at || until > span.end) continue
-    if (found === root || span.start > found.start || (span.start === found.start && span.end <= found.end)) found = span
+function innermost(root: Building, phases: readonly Building[], at: number, moment: 'ends' | 'begins', until = at): Building {
+  const around = phases.filter((span) => span.start <= at && until <= span.end)
+  const inside = around.filter((span) => (moment === 'ends' ? span.start < at : span.end > at))
+  let found: Building | undefined
+  for (const span of inside.length > 0 ? inside : around) {
+    if (found === undefined || span.start > found.start || (span.start === found.start && span.end <= found.end)) found = span
   }
-  return found
+  return found ?? root
 }
 
 function lookEvent(look: EnvironmentLook): PlannedEvent {
@@ -269,7 +296,7 @@ function freeze(span: Building): PlannedSpan {
 }
 
 /** The attributes that have a value: an attribute never says "undefined", nor lists nothing. */
-function defined(attributes: Record<string, AttributeValue | undefined>): Record<string, AttributeValue> {
+export function defined(attributes: Record<string, AttributeValue | undefined>): Record<string, AttributeValue> {
   const out: Record<string, AttributeValue> = {}
   for (const [key, value] of Object.entries(attributes)) if (value !== undefined && !(Array.isArray(value) && value.length === 0)) out[key] = value
   return out

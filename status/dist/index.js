@@ -1,26 +1,26 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 770:
+/***/ 20770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(20218);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 20218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var net = __nccwpck_require__(9278);
-var tls = __nccwpck_require__(4756);
-var http = __nccwpck_require__(8611);
-var https = __nccwpck_require__(5692);
-var events = __nccwpck_require__(4434);
-var assert = __nccwpck_require__(2613);
-var util = __nccwpck_require__(9023);
+var net = __nccwpck_require__(69278);
+var tls = __nccwpck_require__(64756);
+var http = __nccwpck_require__(58611);
+var https = __nccwpck_require__(65692);
+var events = __nccwpck_require__(24434);
+var assert = __nccwpck_require__(42613);
+var util = __nccwpck_require__(39023);
 
 
 exports.httpOverHttp = httpOverHttp;
@@ -280,33 +280,33 @@ exports.debug = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 46752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
+const Client = __nccwpck_require__(23701)
+const Dispatcher = __nccwpck_require__(30883)
+const Pool = __nccwpck_require__(30628)
 const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const errors = __nccwpck_require__(8707)
+const Agent = __nccwpck_require__(57405)
+const ProxyAgent = __nccwpck_require__(76672)
+const EnvHttpProxyAgent = __nccwpck_require__(53137)
+const RetryAgent = __nccwpck_require__(30050)
+const errors = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
+const api = __nccwpck_require__(56615)
+const buildConnector = __nccwpck_require__(59136)
+const MockClient = __nccwpck_require__(47365)
+const MockAgent = __nccwpck_require__(47501)
+const MockPool = __nccwpck_require__(94004)
+const mockErrors = __nccwpck_require__(52429)
+const RetryHandler = __nccwpck_require__(17816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(32581)
+const DecoratorHandler = __nccwpck_require__(58155)
 const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(25092)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -324,10 +324,10 @@ module.exports.DecoratorHandler = DecoratorHandler
 module.exports.RedirectHandler = RedirectHandler
 module.exports.createRedirectInterceptor = createRedirectInterceptor
 module.exports.interceptors = {
-  redirect: __nccwpck_require__(1514),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379)
+  redirect: __nccwpck_require__(21514),
+  retry: __nccwpck_require__(92026),
+  dump: __nccwpck_require__(88060),
+  dns: __nccwpck_require__(70379)
 }
 
 module.exports.buildConnector = buildConnector
@@ -389,7 +389,7 @@ function makeDispatcher (fn) {
 module.exports.setGlobalDispatcher = setGlobalDispatcher
 module.exports.getGlobalDispatcher = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(54398).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -401,39 +401,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-module.exports.Headers = __nccwpck_require__(660).Headers
-module.exports.Response = __nccwpck_require__(9051).Response
+module.exports.Headers = __nccwpck_require__(60660).Headers
+module.exports.Response = __nccwpck_require__(99051).Response
 module.exports.Request = __nccwpck_require__(9967).Request
-module.exports.FormData = __nccwpck_require__(5910).FormData
+module.exports.FormData = __nccwpck_require__(35910).FormData
 module.exports.File = globalThis.File ?? (__nccwpck_require__(4573).File)
-module.exports.FileReader = __nccwpck_require__(8355).FileReader
+module.exports.FileReader = __nccwpck_require__(48355).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(51059)
 
 module.exports.setGlobalOrigin = setGlobalOrigin
 module.exports.getGlobalOrigin = getGlobalOrigin
 
 const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(109)
+const { kConstruct } = __nccwpck_require__(20109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 module.exports.caches = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(79061)
 
 module.exports.deleteCookie = deleteCookie
 module.exports.getCookies = getCookies
 module.exports.getSetCookies = getSetCookies
 module.exports.setCookie = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(51900)
 
 module.exports.parseMIMEType = parseMIMEType
 module.exports.serializeAMimeType = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-module.exports.WebSocket = __nccwpck_require__(3726).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(15188)
+module.exports.WebSocket = __nccwpck_require__(13726).WebSocket
 module.exports.CloseEvent = CloseEvent
 module.exports.ErrorEvent = ErrorEvent
 module.exports.MessageEvent = MessageEvent
@@ -449,18 +449,18 @@ module.exports.MockPool = MockPool
 module.exports.MockAgent = MockAgent
 module.exports.mockErrors = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(21238)
 
 module.exports.EventSource = EventSource
 
 
 /***/ }),
 
-/***/ 158:
+/***/ 80158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { RequestAbortedError } = __nccwpck_require__(68707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -520,16 +520,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 34660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const assert = __nccwpck_require__(34589)
+const { AsyncResource } = __nccwpck_require__(16698)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(80158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -635,7 +635,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 76862:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -644,16 +644,16 @@ const {
   Readable,
   Duplex,
   PassThrough
-} = __nccwpck_require__(7075)
+} = __nccwpck_require__(57075)
 const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
-const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
-const assert = __nccwpck_require__(4589)
+const { AsyncResource } = __nccwpck_require__(16698)
+const { addSignal, removeSignal } = __nccwpck_require__(80158)
+const assert = __nccwpck_require__(34589)
 
 const kResume = Symbol('resume')
 
@@ -893,17 +893,17 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 14043:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const assert = __nccwpck_require__(34589)
+const { Readable } = __nccwpck_require__(49927)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
-const { AsyncResource } = __nccwpck_require__(6698)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(87655)
+const { AsyncResource } = __nccwpck_require__(16698)
 
 class RequestHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1119,13 +1119,13 @@ module.exports.RequestHandler = RequestHandler
 
 
 
-const assert = __nccwpck_require__(4589)
-const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
+const assert = __nccwpck_require__(34589)
+const { finished, PassThrough } = __nccwpck_require__(57075)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
-const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(87655)
+const { AsyncResource } = __nccwpck_require__(16698)
+const { addSignal, removeSignal } = __nccwpck_require__(80158)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -1341,16 +1341,16 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 61882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const { AsyncResource } = __nccwpck_require__(6698)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(68707)
+const { AsyncResource } = __nccwpck_require__(16698)
 const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
-const assert = __nccwpck_require__(4589)
+const { addSignal, removeSignal } = __nccwpck_require__(80158)
+const assert = __nccwpck_require__(34589)
 
 class UpgradeHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -1456,30 +1456,30 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 56615:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
+module.exports.request = __nccwpck_require__(14043)
 module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.pipeline = __nccwpck_require__(76862)
+module.exports.upgrade = __nccwpck_require__(61882)
+module.exports.connect = __nccwpck_require__(34660)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 49927:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
 
 
 
-const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
+const assert = __nccwpck_require__(34589)
+const { Readable } = __nccwpck_require__(57075)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
 const { ReadableStreamFrom } = __nccwpck_require__(3440)
 
@@ -1862,15 +1862,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7655:
+/***/ 87655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(68707)
 
-const { chunksDecode } = __nccwpck_require__(9927)
+const { chunksDecode } = __nccwpck_require__(49927)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -1962,16 +1962,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 59136:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const net = __nccwpck_require__(7030)
-const assert = __nccwpck_require__(4589)
+const net = __nccwpck_require__(77030)
+const assert = __nccwpck_require__(34589)
 const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(68707)
+const timers = __nccwpck_require__(96603)
 
 function noop () {}
 
@@ -2056,7 +2056,7 @@ function buildConnector ({ allowH2, maxCachedSessions, socketPath, timeout, sess
     let socket
     if (protocol === 'https:') {
       if (!tls) {
-        tls = __nccwpck_require__(1692)
+        tls = __nccwpck_require__(41692)
       }
       servername = servername || options.servername || util.getServerName(host) || null
 
@@ -2209,7 +2209,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 10735:
 /***/ ((module) => {
 
 
@@ -2334,12 +2334,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 42414:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const diagnosticsChannel = __nccwpck_require__(3053)
-const util = __nccwpck_require__(7975)
+const diagnosticsChannel = __nccwpck_require__(53053)
+const util = __nccwpck_require__(57975)
 
 const undiciDebugLog = util.debuglog('undici')
 const fetchDebuglog = util.debuglog('fetch')
@@ -2543,7 +2543,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 68707:
 /***/ ((module) => {
 
 
@@ -2975,7 +2975,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 44655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2983,8 +2983,8 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
-const assert = __nccwpck_require__(4589)
+} = __nccwpck_require__(68707)
+const assert = __nccwpck_require__(34589)
 const {
   isValidHTTPToken,
   isValidHeaderValue,
@@ -2999,8 +2999,8 @@ const {
   getServerName,
   normalizedMethodRecords
 } = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+const { channels } = __nccwpck_require__(42414)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(10735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3464,7 +3464,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 6443:
+/***/ 36443:
 /***/ ((module) => {
 
 module.exports = {
@@ -3538,7 +3538,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 67752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3546,7 +3546,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(10735)
 
 class TstNode {
   /** @type {any} */
@@ -3702,18 +3702,18 @@ module.exports = {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
-const { IncomingMessage } = __nccwpck_require__(7067)
-const stream = __nccwpck_require__(7075)
-const net = __nccwpck_require__(7030)
+const assert = __nccwpck_require__(34589)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(36443)
+const { IncomingMessage } = __nccwpck_require__(37067)
+const stream = __nccwpck_require__(57075)
+const net = __nccwpck_require__(77030)
 const { Blob } = __nccwpck_require__(4573)
-const nodeUtil = __nccwpck_require__(7975)
-const { stringify } = __nccwpck_require__(1792)
-const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const nodeUtil = __nccwpck_require__(57975)
+const { stringify } = __nccwpck_require__(41792)
+const { EventEmitter: EE } = __nccwpck_require__(78474)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(10735)
+const { tree } = __nccwpck_require__(67752)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -4423,18 +4423,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 57405:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(36443)
+const DispatcherBase = __nccwpck_require__(21841)
+const Pool = __nccwpck_require__(30628)
+const Client = __nccwpck_require__(23701)
 const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(25092)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -4571,7 +4571,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(68707)
 const {
   PoolBase,
   kClients,
@@ -4579,9 +4579,9 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(42128)
+const Pool = __nccwpck_require__(30628)
+const { kUrl, kInterceptors } = __nccwpck_require__(36443)
 const { parseOrigin } = __nccwpck_require__(3440)
 const kFactory = Symbol('factory')
 
@@ -4786,10 +4786,10 @@ module.exports = BalancedPool
 
 /* global WebAssembly */
 
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const { channels } = __nccwpck_require__(42414)
+const timers = __nccwpck_require__(96603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -4802,7 +4802,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(68707)
 const {
   kUrl,
   kReset,
@@ -4835,9 +4835,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(36443)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(52824)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -4849,11 +4849,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(63870) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(3434))
+    mod = await WebAssembly.compile(__nccwpck_require__(53434))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -4861,7 +4861,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(63870))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -5776,7 +5776,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(84492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -6299,21 +6299,21 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 88788:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { errorMonitor } = __nccwpck_require__(8474)
-const { pipeline } = __nccwpck_require__(7075)
+const assert = __nccwpck_require__(34589)
+const { errorMonitor } = __nccwpck_require__(78474)
+const { pipeline } = __nccwpck_require__(57075)
 const util = __nccwpck_require__(3440)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(68707)
 const {
   kUrl,
   kReset,
@@ -6332,7 +6332,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(36443)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -6344,7 +6344,7 @@ let h2ExperimentalWarned = false
 /** @type {import('http2')} */
 let http2
 try {
-  http2 = __nccwpck_require__(2467)
+  http2 = __nccwpck_require__(32467)
 } catch {
   // @ts-ignore
   http2 = { constants: {} }
@@ -6738,7 +6738,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(84492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -7098,26 +7098,26 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 23701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
 
 
 
-const assert = __nccwpck_require__(4589)
-const net = __nccwpck_require__(7030)
-const http = __nccwpck_require__(7067)
+const assert = __nccwpck_require__(34589)
+const net = __nccwpck_require__(77030)
+const http = __nccwpck_require__(37067)
 const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const { channels } = __nccwpck_require__(42414)
+const Request = __nccwpck_require__(44655)
+const DispatcherBase = __nccwpck_require__(21841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(68707)
+const buildConnector = __nccwpck_require__(59136)
 const {
   kUrl,
   kServerName,
@@ -7159,9 +7159,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(36443)
 const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+const connectH2 = __nccwpck_require__(88788)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -7469,7 +7469,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(25092)
 
 function onError (client, err) {
   if (
@@ -7729,19 +7729,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 21841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(30883)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(68707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(36443)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -7944,11 +7944,11 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 30883:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const EventEmitter = __nccwpck_require__(8474)
+const EventEmitter = __nccwpck_require__(78474)
 
 class Dispatcher extends EventEmitter {
   dispatch () {
@@ -8016,15 +8016,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 53137:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(21841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(36443)
+const ProxyAgent = __nccwpck_require__(76672)
+const Agent = __nccwpck_require__(57405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -8183,7 +8183,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 64660:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8307,15 +8307,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 2128:
+/***/ 42128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const PoolStats = __nccwpck_require__(3246)
+const DispatcherBase = __nccwpck_require__(21841)
+const FixedQueue = __nccwpck_require__(64660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(36443)
+const PoolStats = __nccwpck_require__(43246)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -8508,10 +8508,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3246:
+/***/ 43246:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(36443)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -8549,7 +8549,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 628:
+/***/ 30628:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8560,14 +8560,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(42128)
+const Client = __nccwpck_require__(23701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(68707)
 const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+const { kUrl, kInterceptors } = __nccwpck_require__(36443)
+const buildConnector = __nccwpck_require__(59136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -8663,19 +8663,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 76672:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(36443)
+const { URL } = __nccwpck_require__(73136)
+const Agent = __nccwpck_require__(57405)
+const Pool = __nccwpck_require__(30628)
+const DispatcherBase = __nccwpck_require__(21841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(68707)
+const buildConnector = __nccwpck_require__(59136)
+const Client = __nccwpck_require__(23701)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -8944,13 +8944,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 30050:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(30883)
+const RetryHandler = __nccwpck_require__(17816)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -8986,7 +8986,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 2581:
+/***/ 32581:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8994,8 +8994,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
+const Agent = __nccwpck_require__(57405)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -9025,7 +9025,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8155:
+/***/ 58155:
 /***/ ((module) => {
 
 
@@ -9082,10 +9082,10 @@ module.exports = class DecoratorHandler {
 
 
 const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
-const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const EE = __nccwpck_require__(8474)
+const { kBodyUsed } = __nccwpck_require__(36443)
+const assert = __nccwpck_require__(34589)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
+const EE = __nccwpck_require__(78474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
 
@@ -9315,14 +9315,14 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 17816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(36443)
+const { RequestRetryError } = __nccwpck_require__(68707)
 const {
   isDisturbed,
   parseHeaders,
@@ -9759,14 +9759,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 379:
+/***/ 70379:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const { isIP } = __nccwpck_require__(7030)
-const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const { isIP } = __nccwpck_require__(77030)
+const { lookup } = __nccwpck_require__(40610)
+const DecoratorHandler = __nccwpck_require__(58155)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(68707)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -10141,14 +10141,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 88060:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(68707)
+const DecoratorHandler = __nccwpck_require__(58155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -10271,7 +10271,7 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5092:
+/***/ 25092:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10299,7 +10299,7 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 21514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10330,11 +10330,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 92026:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(17816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -10356,13 +10356,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 52824:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(50172);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -10640,7 +10640,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 63870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10652,7 +10652,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 3434:
+/***/ 53434:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10664,7 +10664,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 172:
+/***/ 50172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10685,13 +10685,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 7501:
+/***/ 47501:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(36443)
+const Agent = __nccwpck_require__(57405)
 const {
   kAgent,
   kMockAgentSet,
@@ -10702,14 +10702,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const Pluralizer = __nccwpck_require__(1529)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+} = __nccwpck_require__(91117)
+const MockClient = __nccwpck_require__(47365)
+const MockPool = __nccwpck_require__(94004)
+const { matchValue, buildMockOptions } = __nccwpck_require__(53397)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(68707)
+const Dispatcher = __nccwpck_require__(30883)
+const Pluralizer = __nccwpck_require__(91529)
+const PendingInterceptorsFormatter = __nccwpck_require__(56142)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -10852,14 +10852,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7365:
+/***/ 47365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const { promisify } = __nccwpck_require__(57975)
+const Client = __nccwpck_require__(23701)
+const { buildMockDispatch } = __nccwpck_require__(53397)
 const {
   kDispatches,
   kMockAgent,
@@ -10868,10 +10868,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(91117)
+const { MockInterceptor } = __nccwpck_require__(31511)
+const Symbols = __nccwpck_require__(36443)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -10918,12 +10918,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 52429:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(68707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -10953,12 +10953,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 31511:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(53397)
 const {
   kDispatches,
   kDispatchKey,
@@ -10966,8 +10966,8 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(91117)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
 const { buildURL } = __nccwpck_require__(3440)
 
 /**
@@ -11167,14 +11167,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 94004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const { promisify } = __nccwpck_require__(57975)
+const Pool = __nccwpck_require__(30628)
+const { buildMockDispatch } = __nccwpck_require__(53397)
 const {
   kDispatches,
   kMockAgent,
@@ -11183,10 +11183,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(91117)
+const { MockInterceptor } = __nccwpck_require__(31511)
+const Symbols = __nccwpck_require__(36443)
+const { InvalidArgumentError } = __nccwpck_require__(68707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -11233,7 +11233,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 91117:
 /***/ ((module) => {
 
 
@@ -11263,26 +11263,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 53397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(52429)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1117)
+} = __nccwpck_require__(91117)
 const { buildURL } = __nccwpck_require__(3440)
-const { STATUS_CODES } = __nccwpck_require__(7067)
+const { STATUS_CODES } = __nccwpck_require__(37067)
 const {
   types: {
     isPromise
   }
-} = __nccwpck_require__(7975)
+} = __nccwpck_require__(57975)
 
 function matchValue (match, value) {
   if (typeof match === 'string') {
@@ -11637,13 +11637,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 56142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Transform } = __nccwpck_require__(7075)
-const { Console } = __nccwpck_require__(7540)
+const { Transform } = __nccwpck_require__(57075)
+const { Console } = __nccwpck_require__(37540)
 
 const PERSISTENT = process.versions.icu ? '✅' : 'Y '
 const NOT_PERSISTENT = process.versions.icu ? '❌' : 'N '
@@ -11687,7 +11687,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 91529:
 /***/ ((module) => {
 
 
@@ -11723,7 +11723,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 96603:
 /***/ ((module) => {
 
 
@@ -12153,21 +12153,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 89634:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
+const { kConstruct } = __nccwpck_require__(20109)
+const { urlEquals, getFieldValues } = __nccwpck_require__(76798)
 const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(5893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
+const { webidl } = __nccwpck_require__(45893)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(99051)
 const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(3627)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
-const assert = __nccwpck_require__(4589)
+const { kState } = __nccwpck_require__(93627)
+const { fetching } = __nccwpck_require__(54398)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(73168)
+const assert = __nccwpck_require__(34589)
 
 /**
  * @see https://w3c.github.io/ServiceWorker/#dfn-cache-batch-operation
@@ -13024,9 +13024,9 @@ module.exports = {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(5893)
+const { kConstruct } = __nccwpck_require__(20109)
+const { Cache } = __nccwpck_require__(89634)
+const { webidl } = __nccwpck_require__(45893)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 class CacheStorage {
@@ -13178,26 +13178,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 109:
+/***/ 20109:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(6443).kConstruct)
+  kConstruct: (__nccwpck_require__(36443).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 6798:
+/***/ 76798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const assert = __nccwpck_require__(34589)
+const { URLSerializer } = __nccwpck_require__(51900)
+const { isValidHeaderName } = __nccwpck_require__(73168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -13242,7 +13242,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 71276:
 /***/ ((module) => {
 
 
@@ -13261,15 +13261,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 79061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(5893)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(11978)
+const { stringify } = __nccwpck_require__(57797)
+const { webidl } = __nccwpck_require__(45893)
+const { Headers } = __nccwpck_require__(60660)
 
 /**
  * @typedef {Object} Cookie
@@ -13452,15 +13452,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 11978:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
-const assert = __nccwpck_require__(4589)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(71276)
+const { isCTLExcludingHtab } = __nccwpck_require__(57797)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(51900)
+const assert = __nccwpck_require__(34589)
 
 /**
  * @description Parses the field-value attributes of a set-cookie header string.
@@ -13769,7 +13769,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 57797:
 /***/ ((module) => {
 
 
@@ -14128,13 +14128,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 24031:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
-const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { Transform } = __nccwpck_require__(57075)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(94811)
 
 /**
  * @type {number[]} BOM
@@ -14709,23 +14709,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 21238:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
+const { pipeline } = __nccwpck_require__(57075)
+const { fetching } = __nccwpck_require__(54398)
 const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(5893)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { delay } = __nccwpck_require__(4811)
+const { webidl } = __nccwpck_require__(45893)
+const { EventSourceStream } = __nccwpck_require__(24031)
+const { parseMIMEType } = __nccwpck_require__(51900)
+const { createFastMessageEvent } = __nccwpck_require__(15188)
+const { isNetworkError } = __nccwpck_require__(99051)
+const { delay } = __nccwpck_require__(94811)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { environmentSettingsObject } = __nccwpck_require__(73168)
+const { getGlobalDispatcher } = __nccwpck_require__(32581)
 
 let experimentalWarned = false
 
@@ -15199,7 +15199,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 94811:
 /***/ ((module) => {
 
 
@@ -15243,7 +15243,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 84492:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -15258,20 +15258,20 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(3168)
-const { FormData } = __nccwpck_require__(5910)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(73168)
+const { FormData } = __nccwpck_require__(35910)
+const { kState } = __nccwpck_require__(93627)
+const { webidl } = __nccwpck_require__(45893)
 const { Blob } = __nccwpck_require__(4573)
-const assert = __nccwpck_require__(4589)
-const { isErrored, isDisturbed } = __nccwpck_require__(7075)
-const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
+const assert = __nccwpck_require__(34589)
+const { isErrored, isDisturbed } = __nccwpck_require__(57075)
+const { isArrayBuffer } = __nccwpck_require__(73429)
+const { serializeAMimeType } = __nccwpck_require__(51900)
+const { multipartFormDataParser } = __nccwpck_require__(50116)
 let random
 
 try {
-  const crypto = __nccwpck_require__(7598)
+  const crypto = __nccwpck_require__(77598)
   random = (max) => crypto.randomInt(0, max)
 } catch {
   random = (max) => Math.floor(Math.random(max))
@@ -15910,12 +15910,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 51900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const assert = __nccwpck_require__(4589)
+const assert = __nccwpck_require__(34589)
 
 const encoder = new TextEncoder()
 
@@ -16661,12 +16661,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 66653:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(6443)
+const { kConnected, kSize } = __nccwpck_require__(36443)
 
 class CompatWeakRef {
   constructor (value) {
@@ -16714,14 +16714,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 27114:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+const { kState } = __nccwpck_require__(93627)
+const { webidl } = __nccwpck_require__(45893)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -16847,17 +16847,17 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 116:
+/***/ 50116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(3168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
-const { isFileLike } = __nccwpck_require__(7114)
-const { makeEntry } = __nccwpck_require__(5910)
-const assert = __nccwpck_require__(4589)
+const { utf8DecodeBytes } = __nccwpck_require__(73168)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(51900)
+const { isFileLike } = __nccwpck_require__(27114)
+const { makeEntry } = __nccwpck_require__(35910)
+const assert = __nccwpck_require__(34589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
 const File = globalThis.File ?? NodeFile
@@ -17328,18 +17328,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 35910:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
-const { kState } = __nccwpck_require__(3627)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(73168)
+const { kState } = __nccwpck_require__(93627)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(7114)
-const { webidl } = __nccwpck_require__(5893)
+const { FileLike, isFileLike } = __nccwpck_require__(27114)
+const { webidl } = __nccwpck_require__(45893)
 const { File: NativeFile } = __nccwpck_require__(4573)
-const nodeUtil = __nccwpck_require__(7975)
+const nodeUtil = __nccwpck_require__(57975)
 
 /** @type {globalThis['File']} */
 const File = globalThis.File ?? NativeFile
@@ -17587,7 +17587,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 51059:
 /***/ ((module) => {
 
 
@@ -17634,23 +17634,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 60660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
+const { kConstruct } = __nccwpck_require__(36443)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(5893)
-const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(7975)
+} = __nccwpck_require__(73168)
+const { webidl } = __nccwpck_require__(45893)
+const assert = __nccwpck_require__(34589)
+const util = __nccwpck_require__(57975)
 
 const kHeadersMap = Symbol('headers map')
 const kHeadersSortedMap = Symbol('headers map sorted')
@@ -18328,7 +18328,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 54398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -18341,10 +18341,10 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
+} = __nccwpck_require__(99051)
+const { HeadersList } = __nccwpck_require__(60660)
 const { Request, cloneRequest } = __nccwpck_require__(9967)
-const zlib = __nccwpck_require__(8522)
+const zlib = __nccwpck_require__(38522)
 const {
   bytesMatch,
   makePolicyContainer,
@@ -18379,10 +18379,10 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { kState, kDispatcher } = __nccwpck_require__(3627)
-const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+} = __nccwpck_require__(73168)
+const { kState, kDispatcher } = __nccwpck_require__(93627)
+const assert = __nccwpck_require__(34589)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(84492)
 const {
   redirectStatusSet,
   nullBodyStatus,
@@ -18390,13 +18390,13 @@ const {
   requestBodyHeader,
   subresourceSet
 } = __nccwpck_require__(4495)
-const EE = __nccwpck_require__(8474)
-const { Readable, pipeline, finished } = __nccwpck_require__(7075)
+const EE = __nccwpck_require__(78474)
+const { Readable, pipeline, finished } = __nccwpck_require__(57075)
 const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(5893)
-const { STATUS_CODES } = __nccwpck_require__(7067)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(51900)
+const { getGlobalDispatcher } = __nccwpck_require__(32581)
+const { webidl } = __nccwpck_require__(45893)
+const { STATUS_CODES } = __nccwpck_require__(37067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
 const defaultUserAgent = typeof __UNDICI_IS_NODE__ !== 'undefined' || typeof esbuildDetection !== 'undefined'
@@ -20612,16 +20612,16 @@ module.exports = {
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(84492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(60660)
+const { FinalizationRegistry } = __nccwpck_require__(66653)()
 const util = __nccwpck_require__(3440)
-const nodeUtil = __nccwpck_require__(7975)
+const nodeUtil = __nccwpck_require__(57975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(73168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -20633,12 +20633,12 @@ const {
   requestDuplex
 } = __nccwpck_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
-const assert = __nccwpck_require__(4589)
-const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(93627)
+const { webidl } = __nccwpck_require__(45893)
+const { URLSerializer } = __nccwpck_require__(51900)
+const { kConstruct } = __nccwpck_require__(36443)
+const assert = __nccwpck_require__(34589)
+const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(78474)
 
 const kAbortController = Symbol('abortController')
 
@@ -21649,15 +21649,15 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9051:
+/***/ 99051:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(60660)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(84492)
 const util = __nccwpck_require__(3440)
-const nodeUtil = __nccwpck_require__(7975)
+const nodeUtil = __nccwpck_require__(57975)
 const { kEnumerableProperty } = util
 const {
   isValidReasonPhrase,
@@ -21668,18 +21668,18 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(73168)
 const {
   redirectStatusSet,
   nullBodyStatus
 } = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { FormData } = __nccwpck_require__(5910)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
-const assert = __nccwpck_require__(4589)
-const { types } = __nccwpck_require__(7975)
+const { kState, kHeaders } = __nccwpck_require__(93627)
+const { webidl } = __nccwpck_require__(45893)
+const { FormData } = __nccwpck_require__(35910)
+const { URLSerializer } = __nccwpck_require__(51900)
+const { kConstruct } = __nccwpck_require__(36443)
+const assert = __nccwpck_require__(34589)
+const { types } = __nccwpck_require__(57975)
 
 const textEncoder = new TextEncoder('utf-8')
 
@@ -22266,7 +22266,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3627:
+/***/ 93627:
 /***/ ((module) => {
 
 
@@ -22282,21 +22282,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 73168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Transform } = __nccwpck_require__(7075)
-const zlib = __nccwpck_require__(8522)
+const { Transform } = __nccwpck_require__(57075)
+const zlib = __nccwpck_require__(38522)
 const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
+const { getGlobalOrigin } = __nccwpck_require__(51059)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(51900)
 const { performance } = __nccwpck_require__(643)
 const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
-const assert = __nccwpck_require__(4589)
-const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5893)
+const assert = __nccwpck_require__(34589)
+const { isUint8Array } = __nccwpck_require__(73429)
+const { webidl } = __nccwpck_require__(45893)
 
 let supportedHashes = []
 
@@ -22304,7 +22304,7 @@ let supportedHashes = []
 /** @type {import('crypto')} */
 let crypto
 try {
-  crypto = __nccwpck_require__(7598)
+  crypto = __nccwpck_require__(77598)
   const possibleRelevantHashes = ['sha256', 'sha384', 'sha512']
   supportedHashes = crypto.getHashes().filter((hash) => possibleRelevantHashes.includes(hash))
 /* c8 ignore next 3 */
@@ -23921,13 +23921,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 45893:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { types, inspect } = __nccwpck_require__(7975)
-const { markAsUncloneable } = __nccwpck_require__(5919)
+const { types, inspect } = __nccwpck_require__(57975)
+const { markAsUncloneable } = __nccwpck_require__(75919)
 const { toUSVString } = __nccwpck_require__(3440)
 
 /** @type {import('../../../types/webidl').Webidl} */
@@ -24623,7 +24623,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2607:
+/***/ 22607:
 /***/ ((module) => {
 
 
@@ -24920,7 +24920,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8355:
+/***/ 48355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24929,15 +24929,15 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(3610)
+} = __nccwpck_require__(53610)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(961)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(20961)
+const { webidl } = __nccwpck_require__(45893)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 class FileReader extends EventTarget {
@@ -25271,12 +25271,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8573:
+/***/ 88573:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(45893)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -25356,7 +25356,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 961:
+/***/ 20961:
 /***/ ((module) => {
 
 
@@ -25373,7 +25373,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3610:
+/***/ 53610:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25384,12 +25384,12 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(961)
-const { ProgressEvent } = __nccwpck_require__(8573)
-const { getEncoding } = __nccwpck_require__(2607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
-const { types } = __nccwpck_require__(7975)
-const { StringDecoder } = __nccwpck_require__(3193)
+} = __nccwpck_require__(20961)
+const { ProgressEvent } = __nccwpck_require__(88573)
+const { getEncoding } = __nccwpck_require__(22607)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(51900)
+const { types } = __nccwpck_require__(57975)
+const { StringDecoder } = __nccwpck_require__(13193)
 const { btoa } = __nccwpck_require__(4573)
 
 /** @type {PropertyDescriptor} */
@@ -25771,32 +25771,32 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 86897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(20736)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(1216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
-const { channels } = __nccwpck_require__(2414)
-const { CloseEvent } = __nccwpck_require__(5188)
+} = __nccwpck_require__(61216)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(98625)
+const { channels } = __nccwpck_require__(42414)
+const { CloseEvent } = __nccwpck_require__(15188)
 const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
+const { fetching } = __nccwpck_require__(54398)
+const { Headers, getHeadersList } = __nccwpck_require__(60660)
+const { getDecodeSplit } = __nccwpck_require__(73168)
 const { WebsocketFrameSend } = __nccwpck_require__(3264)
 
 /** @type {import('crypto')} */
 let crypto
 try {
-  crypto = __nccwpck_require__(7598)
+  crypto = __nccwpck_require__(77598)
 /* c8 ignore next 3 */
 } catch {
 
@@ -26149,7 +26149,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 20736:
 /***/ ((module) => {
 
 
@@ -26222,15 +26222,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 15188:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(45893)
 const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
-const { MessagePort } = __nccwpck_require__(5919)
+const { kConstruct } = __nccwpck_require__(36443)
+const { MessagePort } = __nccwpck_require__(75919)
 
 /**
  * @see https://html.spec.whatwg.org/multipage/comms.html#messageevent
@@ -26563,7 +26563,7 @@ module.exports = {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(20736)
 
 const BUFFER_SIZE = 16386
 
@@ -26573,7 +26573,7 @@ let buffer = null
 let bufIdx = BUFFER_SIZE
 
 try {
-  crypto = __nccwpck_require__(7598)
+  crypto = __nccwpck_require__(77598)
 /* c8 ignore next 3 */
 } catch {
   crypto = {
@@ -26661,14 +26661,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 19469:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(38522)
+const { isValidClientWindowBits } = __nccwpck_require__(98625)
+const { MessageSizeExceededError } = __nccwpck_require__(68707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -26773,16 +26773,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 81652:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Writable } = __nccwpck_require__(7075)
-const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
-const { channels } = __nccwpck_require__(2414)
+const { Writable } = __nccwpck_require__(57075)
+const assert = __nccwpck_require__(34589)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(20736)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(61216)
+const { channels } = __nccwpck_require__(42414)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -26792,11 +26792,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
+} = __nccwpck_require__(98625)
 const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(6897)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { closeWebSocketConnection } = __nccwpck_require__(86897)
+const { PerMessageDeflate } = __nccwpck_require__(19469)
+const { MessageSizeExceededError } = __nccwpck_require__(68707)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -27307,14 +27307,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 13900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { opcodes, sendHints } = __nccwpck_require__(20736)
+const FixedQueue = __nccwpck_require__(64660)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -27418,7 +27418,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 61216:
 /***/ ((module) => {
 
 
@@ -27437,16 +27437,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8625:
+/***/ 98625:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(61216)
+const { states, opcodes } = __nccwpck_require__(20736)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(15188)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(51900)
 
 /* globals Blob */
 
@@ -27766,15 +27766,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 13726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(45893)
+const { URLSerializer } = __nccwpck_require__(51900)
+const { environmentSettingsObject } = __nccwpck_require__(73168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(20736)
 const {
   kWebSocketURL,
   kReadyState,
@@ -27783,21 +27783,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(1216)
+} = __nccwpck_require__(61216)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
+} = __nccwpck_require__(98625)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(86897)
+const { ByteParser } = __nccwpck_require__(81652)
 const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
+const { getGlobalDispatcher } = __nccwpck_require__(32581)
+const { types } = __nccwpck_require__(57975)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(15188)
+const { SendQueue } = __nccwpck_require__(13900)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -28368,7 +28368,336 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5591:
+/***/ 96031:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Rt: () => (/* binding */ missingUsername),
+/* harmony export */   bk: () => (/* binding */ missingSecret),
+/* harmony export */   gN: () => (/* binding */ noOidcToken),
+/* harmony export */   yX: () => (/* binding */ oidcUnavailable)
+/* harmony export */ });
+/* unused harmony exports runPlace, inputVariable, PLACES, secretSource, usernameSource, giveGitHubToken, grantGitHubPermissions, healthExpectCommit, seeTheRun */
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58676);
+// Advice that names the way to fix something where the run runs (issue 41): the action reads its inputs from a
+// workflow's with: and its secrets from ${{ secrets.* }}; the brcloud command reads BRCLOUD_* variables and files, and
+// each CI keeps secrets its own way. The engine learns the place from the port's run context (RunContext.place, set
+// by the CLI's face from the CI it finds: src/cli/ci.ts) and words every such hint here, in one table, so that no
+// message tells a Jenkins user to write ${{ secrets.BRC_PASSWORD }}.
+
+/** Where this run runs: the action unless the face said otherwise. */
+function runPlace() {
+    return _port_js__WEBPACK_IMPORTED_MODULE_0__/* .runContext */ .pO().place ?? 'action';
+}
+/** The variable the brcloud command reads an input from: BRCLOUD_ and its name in upper case, '-' as '_'. */
+function inputVariable(name) {
+    return `BRCLOUD_${name.toUpperCase().replace(/-/g, '_')}`;
+}
+/** Every place the brcloud command knows, with how a secret is set there (each CI's own documented way). */
+const PLACES = {
+    'github-actions': {
+        name: 'GitHub Actions',
+        secret: (v) => `a repository or environment secret, mapped in the run: step's env: (${v}: \${{ secrets.NAME }})`
+    },
+    jenkins: { name: 'Jenkins', secret: (v) => `a Jenkins credential (environment { ${v} = credentials('ID') }, or withCredentials)` },
+    gitlab: { name: 'GitLab CI', secret: (v) => `a masked CI/CD variable ${v} of the project or group (Settings > CI/CD > Variables)` },
+    'azure-pipelines': { name: 'Azure Pipelines', secret: (v) => `a secret variable of the pipeline, mapped in the step's env: (${v}: $(${v}))` },
+    circleci: { name: 'CircleCI', secret: (v) => `a project environment variable or a context holding ${v}` },
+    bitbucket: { name: 'Bitbucket Pipelines', secret: (v) => `a secured repository, workspace or deployment variable ${v}` },
+    buildkite: { name: 'Buildkite', secret: (v) => `Buildkite secrets or the agent's environment hook (export ${v})` },
+    teamcity: { name: 'TeamCity', secret: (v) => `a build parameter env.${v} of type password` },
+    drone: { name: 'Drone', secret: (v) => `a Drone secret (environment: ${v}: from_secret: NAME)` },
+    travis: { name: 'Travis CI', secret: (v) => `an encrypted variable ${v} (the repository's settings, or travis encrypt)` },
+    terminal: { name: 'a terminal', secret: (v) => `the environment (export ${v}, from your password manager)` }
+};
+/** How the brcloud command gets a secret input here: its variable from the CI's secret store, or its file. */
+function cliSecret(place, input) {
+    const variable = inputVariable(input);
+    return `${variable} from ${PLACES[place].secret(variable)}, or --${input}-file FILE`;
+}
+/** A required secret left empty: the end of the "Input X is required: ..." message. */
+function missingSecret(input) {
+    const place = runPlace();
+    if (place !== 'action') {
+        return `set ${cliSecret(place, input)}; if ${inputVariable(input)} is set and still empty, the secret did not reach this job.`;
+    }
+    return input === 'password'
+        ? 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).'
+        : 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.';
+}
+/** A required secret, in a list of several missing inputs: where it comes from. */
+function secretSource(input) {
+    const place = runPlace();
+    if (place !== 'action')
+        return cliSecret(place, input);
+    return input === 'password'
+        ? 'from a secret (forks and Dependabot runs get no secrets)'
+        : 'from a secret: ${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow';
+}
+/** The user name left empty: the end of its "is required" message. */
+function missingUsername() {
+    return runPlace() === 'action'
+        ? 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).'
+        : 'set it to the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).';
+}
+/** The user name in a list of several missing inputs. */
+function usernameSource() {
+    return runPlace() === 'action'
+        ? 'the Bloomreach Cloud user that deploys, from a secret'
+        : 'the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME)';
+}
+/**
+ * Why oidc-audience cannot log in here, or undefined when it can: only the action asks GitHub for its OIDC token, and
+ * only in a job with id-token: write (GitHub then sets ACTIONS_ID_TOKEN_REQUEST_URL and _TOKEN in `env`).
+ */
+function oidcUnavailable(env) {
+    const place = runPlace();
+    if (place === 'action') {
+        if (env.ACTIONS_ID_TOKEN_REQUEST_URL && env.ACTIONS_ID_TOKEN_REQUEST_TOKEN)
+            return undefined;
+        return ("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
+            '(A workflow run from a fork never gets one.)');
+    }
+    const instead = `log in with client-id and client-secret (${cliSecret(place, 'client-secret')}), or with a script account's username and password (docs/single-sign-on.md)`;
+    if (place === 'github-actions')
+        return `oidc-audience logs in with GitHub's OIDC token, which only the brcloud-deploy action asks for (uses:, with permissions: id-token: write); the brcloud command cannot. Use the action, or ${instead}.`;
+    return `oidc-audience logs in with the OIDC token GitHub gives a GitHub Actions job, and this run is in ${PLACES[place].name}, where there is none: ${instead}.`;
+}
+/** Why GitHub gave the login no OIDC token, when the job may not ask for one. */
+function noOidcToken() {
+    return runPlace() === 'action'
+        ? "The job needs 'permissions: id-token: write'; a run from a fork gets none."
+        : 'Only the brcloud-deploy GitHub Action gets one: log in with client-id and client-secret instead (docs/single-sign-on.md).';
+}
+/** How to give the GitHub token here (a token of the repository with `permissions`). */
+function giveGitHubToken(permissions) {
+    const place = runPlace();
+    if (place === 'action')
+        return 'github-token: ${{ github.token }}';
+    if (place === 'github-actions')
+        return `BRCLOUD_GITHUB_TOKEN: \${{ github.token }} in the run: step's env:, with ${permissions} in the job's permissions`;
+    return `BRCLOUD_GITHUB_TOKEN from ${PLACES[place].secret('BRCLOUD_GITHUB_TOKEN')}: a token of the repository with ${permissions}`;
+}
+/** GitHub refused the token for a missing permission (403): what to grant, and where. */
+function grantGitHubPermissions(permissions) {
+    const place = runPlace();
+    if (place === 'action' || place === 'github-actions')
+        return `give the job permissions with ${permissions}`;
+    return `give the token ${permissions} on the repository (a fine-grained token's Deployments and Contents permissions)`;
+}
+/** How to set health-expect to the commit this run deploys. */
+function healthExpectCommit() {
+    const place = runPlace();
+    if (place === 'action')
+        return 'health-expect: ${{ github.sha }}';
+    if (place === 'github-actions')
+        return '--health-expect "$GITHUB_SHA"';
+    return '--health-expect or BRCLOUD_HEALTH_EXPECT set to the commit SHA this run deploys';
+}
+/** Where the log of this run is, for a GitHub Deployment's status. */
+function seeTheRun() {
+    const place = runPlace();
+    if (place === 'action' || place === 'github-actions')
+        return 'see the workflow run';
+    return place === 'terminal' ? "see the run's log" : `see the ${PLACES[place].name} run`;
+}
+
+
+/***/ }),
+
+/***/ 37103:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Gd: () => (/* binding */ sameDistributionName),
+/* harmony export */   YP: () => (/* binding */ commitInName)
+/* harmony export */ });
+/* unused harmony exports distributionNameProblem, defaultName */
+// The one rule for the name a distribution is stored under, whether it comes from distribution-name
+// or is the archive's own file name. The name travels in the multipart Content-Disposition, where a
+// quote, a backslash or a line break is escaped or dropped (so the platform would store another name
+// than the one we compare with after a lost answer), and it becomes a file on whatever machine
+// downloads the distribution again, so what Windows cannot name is refused too.
+/** Characters no file name may hold on Windows, and that the Content-Disposition header would alter. */
+const FORBIDDEN = /[<>:"/\\|?*\p{Cc}]/u;
+/** Windows' reserved device names, also with an extension (CON.tar.gz is the device CON). */
+const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
+const MAX_BYTES = 255;
+/** Why `name` cannot be a distribution's name, or undefined when it can. */
+function distributionNameProblem(name) {
+    if (name === '')
+        return 'it is empty';
+    const bad = FORBIDDEN.exec(name)?.[0];
+    if (bad !== undefined) {
+        const shown = /\p{Cc}/u.test(bad) ? `a control character (U+${(bad.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})` : `'${bad}'`;
+        return `it contains ${shown}: a distribution name is a plain file name, without slashes, quotes, control characters or any of < > : " / \\ | ? *`;
+    }
+    if (RESERVED.test(name))
+        return `'${name.split('.')[0] ?? name}' is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9)`;
+    if (/[. ]$/.test(name))
+        return 'it ends with a dot or a space';
+    if (Buffer.byteLength(name) > MAX_BYTES)
+        return `it is ${Buffer.byteLength(name)} bytes long (at most ${MAX_BYTES})`;
+    if (!/\.(tar\.gz|tgz)$/i.test(name))
+        return 'it must end with .tar.gz or .tgz';
+    return undefined;
+}
+/** The platform's name and ours are the same distribution name (a platform may give it back percent-encoded). */
+function sameDistributionName(stored, ours) {
+    if (stored === undefined)
+        return false;
+    if (stored === ours)
+        return true;
+    try {
+        return decodeURIComponent(stored) === ours;
+    }
+    catch {
+        return false;
+    }
+}
+/** A name part made safe: what is not a letter, digit, dot, underscore or hyphen becomes a hyphen. */
+function safePart(s) {
+    return s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
+}
+/** The default upload name, `<repository>-<short sha>-distribution.tar.gz`: where the distribution came from, so the platform's list tells. */
+function defaultName(repository, sha, fallback) {
+    const name = safePart(repository) || safePart(fallback) || 'distribution';
+    const short = safePart(sha.slice(0, 7)) || 'local';
+    return `${name}-${short}-distribution.tar.gz`;
+}
+/** The commit a default name carries, when it is a name this repository's runs give (see defaultName). */
+function commitInName(name, repository) {
+    const match = /^(.+)-([0-9a-f]{7,40})-distribution\.tar\.gz$/i.exec(name ?? '');
+    if (match === null || repository === '' || match[1] !== safePart(repository))
+        return undefined;
+    return match[2]?.toLowerCase();
+}
+
+
+/***/ }),
+
+/***/ 80637:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   u: () => (/* binding */ DeploymentHistory)
+/* harmony export */ });
+/* harmony import */ var _cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(37103);
+// Which commit a distribution was built from, with the evidence for it: a deployment this action recorded on the code's
+// host with the distribution's id in its payload (GitHub keeps one; GitLab's deployments carry none), or else the
+// distribution's own name when it is the default name, which carries the commit.
+
+/** States (the port's words) of a deployment still under way. */
+const UNDER_WAY = new Set(['in_progress', 'queued', 'pending']);
+/** The same distribution id (the platform's ids are hex; a platform may change their case). */
+function sameDistribution(a, b) {
+    return a !== undefined && a.toLowerCase() === b.toLowerCase();
+}
+/** An address without a trailing slash and in lower case: the stack a payload names. */
+function stackKey(url) {
+    return url.replace(/\/+$/, '').toLowerCase();
+}
+/** Reads this repository's recorded deployments for one stack, once per look (a new look lists again). */
+class DeploymentHistory {
+    host;
+    apiUrl;
+    cache = new Map();
+    constructor(host, apiUrl) {
+        this.host = host;
+        this.apiUrl = apiUrl;
+    }
+    /** A fresh read: another job may have recorded a deploy since the last one. */
+    refresh() {
+        this.cache.clear();
+    }
+    /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
+    async deployments(environment) {
+        const mine = stackKey(this.apiUrl);
+        return (await this.listing(environment)).deployments.filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine);
+    }
+    /** Whether the listing of one environment (or all) held every deployment: false when the host holds older ones it did not read. */
+    async complete(environment) {
+        return (await this.listing(environment)).complete;
+    }
+    listing(environment) {
+        const key = environment ?? '\u0000all';
+        let list = this.cache.get(key);
+        if (list === undefined) {
+            list = this.host.listDeploymentPages(environment);
+            this.cache.set(key, list);
+            list.catch(() => this.cache.delete(key));
+        }
+        return list;
+    }
+    /**
+     * The commit of distribution `id`: from the newest Deployment that recorded it (this environment's
+     * first), else from its name (`facts`, asked only then: a call to the platform).
+     */
+    async commitOf(id, environment, facts) {
+        // A Deployment that says its commit is unknown (a promotion of a distribution no evidence named) is no evidence of one.
+        const names = (d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit !== 'unknown';
+        const here = environment === undefined ? [] : await this.deployments(environment);
+        let found = here.find(names);
+        found ??= (await this.deployments()).find(names);
+        if (found) {
+            const status = await this.host.latestStatus(found.id).catch(() => undefined);
+            return {
+                sha: found.sha,
+                from: 'deployment',
+                deployment: {
+                    id: found.id,
+                    environment: found.environment,
+                    by: found.creator,
+                    runUrl: status?.logUrl,
+                    state: status?.state,
+                    noun: this.host.deploymentNoun
+                }
+            };
+        }
+        const name = (await facts()).name;
+        const sha = (0,_cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_0__/* .commitInName */ .YP)(name, this.host.repoName);
+        return sha === undefined ? undefined : { sha, from: 'name', name };
+    }
+    /**
+     * Deployments of this stack that recorded distribution `id` with its commit unknown (a promotion of a distribution no
+     * evidence named), `environment`'s first, each newest first: it was deployed by this action, of a commit not known.
+     */
+    async recordedWithoutCommit(id, environment) {
+        const all = (await this.deployments()).filter((d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit === 'unknown');
+        return [...all.filter((d) => d.environment === environment), ...all.filter((d) => d.environment !== environment)];
+    }
+    /**
+     * The newest Deployment of this environment that recorded another distribution than `runningId`,
+     * when none recorded `runningId`: the environment was then changed outside this action.
+     */
+    async recordedOther(environment, runningId) {
+        const here = (await this.deployments(environment)).filter((d) => d.payload.distributionId !== undefined);
+        if (here.some((d) => sameDistribution(d.payload.distributionId, runningId)))
+            return undefined;
+        return here[0];
+    }
+    /** A Deployment of this environment still under way (not `exceptId`), with the run that makes it: who holds the environment. */
+    async underWay(environment, exceptId) {
+        for (const d of (await this.deployments(environment)).slice(0, 5)) {
+            if (d.id === exceptId)
+                continue;
+            const status = await this.host.latestStatus(d.id).catch(() => undefined);
+            if (status && UNDER_WAY.has(status.state)) {
+                return {
+                    sha: d.sha,
+                    from: 'deployment',
+                    deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state, noun: this.host.deploymentNoun }
+                };
+            }
+        }
+        return undefined;
+    }
+}
+
+
+/***/ }),
+
+/***/ 95591:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28434,7 +28763,37 @@ function short(sha) {
 
 /***/ }),
 
-/***/ 3916:
+/***/ 89392:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Zx: () => (/* binding */ switching),
+/* harmony export */   s: () => (/* binding */ sameId)
+/* harmony export */ });
+/* unused harmony export describeLook */
+/** Status words that say a deploy is still going on. The platform documents no status field: this only adds evidence. */
+const SWITCHING = /deploying|in[ _-]?progress|switching|updating|restarting|starting|stopping|rolling/i;
+/** Whether the status field says the environment is busy switching; undefined when the platform gave no status. */
+function switching(look) {
+    return look.status === undefined ? undefined : SWITCHING.test(look.status);
+}
+/** "reports distribution X (status: s)", as the log and the summary say it. */
+function describeLook(look) {
+    const runs = look.distributionId ? `reports distribution ${look.distributionId}` : 'reports no distribution';
+    return look.status ? `${runs} (status: ${look.status})` : runs;
+}
+/**
+ * Whether two distribution ids name the same distribution. Ids are uuids, which the platform may write in
+ * either letter case (one reading the public sources do not settle): compared without case.
+ */
+function sameId(a, b) {
+    return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+
+
+/***/ }),
+
+/***/ 83916:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28536,7 +28895,7 @@ class StepFailed extends Error {
 
 /***/ }),
 
-/***/ 6264:
+/***/ 16264:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28578,7 +28937,7 @@ function formatMb(bytes) {
 
 /***/ }),
 
-/***/ 6584:
+/***/ 96584:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -28586,12 +28945,12 @@ function formatMb(bytes) {
 /* harmony export */   h0: () => (/* reexport safe */ _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__.h0)
 /* harmony export */ });
 /* unused harmony export pullRequestsIn */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8676);
-/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7856);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8902);
-/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(3689);
-/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5591);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(58676);
+/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(57856);
+/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(28902);
+/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(53689);
+/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95591);
 // THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
 // of two commits; the status report's drift issues and their label), each with a time limit and the run's stop,
 // answers read into small typed records.
@@ -28658,7 +29017,7 @@ class GitHubApi {
         if (!owner || !name)
             throw new Error(`github-token is set, but no GitHub repository (owner/name) is known for it: '${run.repository}'`);
         const repo = { owner, repo: name };
-        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 2413));
+        const github = await __nccwpck_require__.e(/* import() */ 413).then(__nccwpck_require__.bind(__nccwpck_require__, 92413));
         const octokit = github.getOctokit(token);
         const apiUrl = github.context.apiUrl || 'https://api.github.com';
         return new GitHubApi(octokit, repo, `${run.serverUrl}/${owner}/${name}`, run.runUrl, run.sha, run.ref, signal, apiUrl);
@@ -29091,7 +29450,7 @@ function toIssue(item) {
 
 /***/ }),
 
-/***/ 9941:
+/***/ 49941:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -29105,9 +29464,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: GITLAB_STATUS
 
 // EXTERNAL MODULE: ./src/port.ts
-var port = __nccwpck_require__(8676);
+var port = __nccwpck_require__(58676);
 // EXTERNAL MODULE: ./src/code-host/port.ts
-var code_host_port = __nccwpck_require__(5591);
+var code_host_port = __nccwpck_require__(95591);
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
 var dispatcher = __nccwpck_require__(3839);
 ;// CONCATENATED MODULE: ./src/gitlab/address.ts
@@ -29161,13 +29520,13 @@ function isGitLabProject(value) {
 }
 
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(83916);
 // EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __nccwpck_require__(8549);
+var http_errors = __nccwpck_require__(58549);
 // EXTERNAL MODULE: ./src/http/proxy.ts
-var http_proxy = __nccwpck_require__(7856);
+var http_proxy = __nccwpck_require__(57856);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
+var undici = __nccwpck_require__(46752);
 ;// CONCATENATED MODULE: ./src/http/request.ts
 // The one request() of GitLab's door (undici's, through a dispatcher of dispatcher.ts): an edge of its own, as fetch.ts
 // is for the OAuth door and transport.ts for the cloud API, so the simulation replaces it and answers in-process.
@@ -29178,11 +29537,11 @@ function httpRequest(url, options) {
 }
 
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __nccwpck_require__(8902);
+var retry = __nccwpck_require__(28902);
 // EXTERNAL MODULE: ./src/http/time-limit.ts
-var time_limit = __nccwpck_require__(3689);
+var time_limit = __nccwpck_require__(53689);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
+var secrets = __nccwpck_require__(27194);
 ;// CONCATENATED MODULE: ./src/gitlab/records.ts
 
 /** A deployment's status in the port's words (src/code-host/port.ts DeploymentState); another one is kept as GitLab says it. */
@@ -29873,8 +30232,8 @@ function statusOf(aheadBy, behindBy) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   U: () => (/* binding */ proxyAwareDispatcher)
 /* harmony export */ });
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6752);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7856);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(46752);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(57856);
 // The connections of every door of the action (the cloud API, the token endpoint): HTTP/1.1, through the
 // environment's proxy, never for a loopback address. Its own module, so the simulation, which replaces
 // the transport, still loads it.
@@ -29908,7 +30267,7 @@ function proxyAwareDispatcher(baseUrl) {
 
 /***/ }),
 
-/***/ 8549:
+/***/ 58549:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -29918,8 +30277,8 @@ function proxyAwareDispatcher(baseUrl) {
 /* harmony export */   rd: () => (/* binding */ networkFailure)
 /* harmony export */ });
 /* unused harmony exports retryAfterMs, mayPass */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7194);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(83916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(27194);
 // Builds the error for a non-2xx answer, and classifies failures: which are network failures (and
 // of which kind), which are worth another attempt.
 
@@ -30016,7 +30375,7 @@ function mayPass(error) {
 
 /***/ }),
 
-/***/ 7856:
+/***/ 57856:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30093,7 +30452,7 @@ function withoutCredentials(proxy) {
 
 /***/ }),
 
-/***/ 8902:
+/***/ 28902:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30103,11 +30462,11 @@ function withoutCredentials(proxy) {
 /* harmony export */   sP: () => (/* binding */ Poll)
 /* harmony export */ });
 /* unused harmony export sleep */
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6698);
+/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(16698);
 /* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
-/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(6264);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7194);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83916);
+/* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(16264);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(27194);
 // One retry helper: exponential backoff with full jitter, bounded attempts and total time; and on
 // top of it `retrying`, which gives each user-visible operation its attempts.
 
@@ -30241,7 +30600,7 @@ class Poll {
 
 /***/ }),
 
-/***/ 3689:
+/***/ 53689:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30276,7 +30635,7 @@ function timeLimit(ms, stop) {
 
 /***/ }),
 
-/***/ 8676:
+/***/ 58676:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30331,7 +30690,115 @@ const runContext = () => port().runContext();
 
 /***/ }),
 
-/***/ 7194:
+/***/ 20518:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Ek: () => (/* binding */ noteRefreshTokens)
+/* harmony export */ });
+/* unused harmony exports STATE, noteGitHubDeployment, noteGitLabDeployment, noteGitHubDeploymentFinal, noteDeploymentFinalWanted, noteReported, readState */
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58676);
+// What the main step leaves for the post step (action.yml runs.post), which runs after a cancel or a
+// kill too: the runner hands each saved value back as a STATE_<name> variable. The main step notes
+// each fact the moment it becomes true, so whatever point it is stopped at, the post step knows what
+// is left to finish.
+
+/** The state names; the post step reads them with the port's getState. */
+const STATE = {
+    /** 'true' once the main step began: the one bundle then runs as the post step. */
+    isPost: 'isPost',
+    /** The API base address the refresh token belongs to (the stack's password login). */
+    apiUrl: 'cloudApiUrl',
+    /** Who issued the refresh token: 'password' (the stack's login) or 'oauth' (token-url, revoked there). */
+    tokenIssuer: 'cloudRefreshTokenIssuer',
+    /** This run's refresh tokens still valid, one per line (a login after a failed renewal brings another); '' once revoked. */
+    refreshToken: 'cloudRefreshToken',
+    /** 'true' once the main step revoked every refresh token it received. */
+    revoked: 'cloudRefreshTokenRevoked',
+    /** The GitHub Deployment started for this run: its id, and owner/repo. */
+    githubDeploymentId: 'githubDeploymentId',
+    githubRepository: 'githubDeploymentRepository',
+    githubLogUrl: 'githubDeploymentLogUrl',
+    /** The GitLab deployment started for this run: its id, the project and the API it lives in. */
+    gitlabDeploymentId: 'gitlabDeploymentId',
+    gitlabProject: 'gitlabDeploymentProject',
+    gitlabApiUrl: 'gitlabDeploymentApiUrl',
+    /** 'true' once the recorded deployment (GitHub's or GitLab's) got a final status (success or failure). */
+    githubDeploymentFinal: 'githubDeploymentFinal',
+    /** The final status the main step meant to set and could not (the call failed): the post step sets it on GitLab. */
+    deploymentFinalWanted: 'deploymentFinalWanted',
+    /** 'true' once the main step wrote its outputs and summary. */
+    reported: 'reported'
+};
+/** Through the face's port, which keeps it only where a post step will read it (the runner's state file). */
+function save(name, value) {
+    _port_js__WEBPACK_IMPORTED_MODULE_0__/* .saveState */ .LZ(name, value);
+}
+/**
+ * The refresh tokens still valid (each masked when it arrived): what the post step revokes if the main step cannot.
+ * `apiUrl` is the stack's, for the password login's; an empty list once all are revoked.
+ */
+function noteRefreshTokens(issuer, apiUrl, tokens) {
+    for (const token of tokens)
+        _port_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(token);
+    save(STATE.tokenIssuer, issuer);
+    save(STATE.apiUrl, apiUrl);
+    save(STATE.refreshToken, tokens.join('\n'));
+    save(STATE.revoked, tokens.length === 0 ? 'true' : 'false');
+}
+function noteGitHubDeployment(id, repo, logUrl) {
+    save(STATE.githubDeploymentId, String(id));
+    save(STATE.githubRepository, `${repo.owner}/${repo.repo}`);
+    save(STATE.githubLogUrl, logUrl ?? '');
+    save(STATE.githubDeploymentFinal, 'false');
+}
+function noteGitLabDeployment(id, project, apiUrl) {
+    save(STATE.gitlabDeploymentId, String(id));
+    save(STATE.gitlabProject, project);
+    save(STATE.gitlabApiUrl, apiUrl);
+    save(STATE.githubDeploymentFinal, 'false');
+}
+function noteGitHubDeploymentFinal() {
+    save(STATE.githubDeploymentFinal, 'true');
+}
+/** The final status the main step meant to set when its call failed: the outcome it decided, for the post step to set. */
+function noteDeploymentFinalWanted(state) {
+    save(STATE.deploymentFinalWanted, state);
+}
+const FINAL_STATES = (/* unused pure expression or super */ null && (['success', 'failure', 'error', 'canceled']));
+function noteReported() {
+    save(STATE.reported, 'true');
+}
+function readState(get = core.getState) {
+    const text = (name) => get(name) || undefined;
+    const id = Number(get(STATE.githubDeploymentId));
+    const [owner, repo] = (get(STATE.githubRepository) || '').split('/');
+    return {
+        apiUrl: text(STATE.apiUrl),
+        tokenIssuer: get(STATE.tokenIssuer) === 'oauth' ? 'oauth' : 'password',
+        refreshTokens: (get(STATE.refreshToken) || '').split('\n').filter((t) => t !== ''),
+        revoked: get(STATE.revoked) === 'true',
+        githubDeployment: Number.isSafeInteger(id) && id > 0 && owner && repo ? { id, owner, repo, logUrl: text(STATE.githubLogUrl) } : undefined,
+        gitlabDeployment: gitLabDeploymentOf(get),
+        githubDeploymentFinal: get(STATE.githubDeploymentFinal) === 'true',
+        finalWanted: finalWantedOf(get(STATE.deploymentFinalWanted)),
+        reported: get(STATE.reported) === 'true'
+    };
+}
+function finalWantedOf(value) {
+    return FINAL_STATES.includes(value) ? value : undefined;
+}
+function gitLabDeploymentOf(get) {
+    const id = Number(get(STATE.gitlabDeploymentId));
+    const project = get(STATE.gitlabProject);
+    const apiUrl = get(STATE.gitlabApiUrl);
+    return Number.isSafeInteger(id) && id > 0 && project && apiUrl ? { id, project, apiUrl } : undefined;
+}
+
+
+/***/ }),
+
+/***/ 27194:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -30339,7 +30806,7 @@ const runContext = () => port().runContext();
 /* harmony export */   cl: () => (/* binding */ registerSecret)
 /* harmony export */ });
 /* unused harmony export forgetSecrets */
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8676);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(58676);
 // Every secret goes through here: masked in the runner's log the moment it is known, and remembered
 // so that any text we print ourselves (error details from a service) can be scrubbed as well.
 
@@ -30376,63 +30843,77 @@ function forgetSecrets() {
 
 /***/ }),
 
-/***/ 2613:
+/***/ 42613:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("assert");
 
 /***/ }),
 
-/***/ 181:
+/***/ 20181:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("buffer");
 
 /***/ }),
 
-/***/ 4434:
+/***/ 35317:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+
+/***/ }),
+
+/***/ 76982:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+
+/***/ }),
+
+/***/ 24434:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("events");
 
 /***/ }),
 
-/***/ 9896:
+/***/ 79896:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
 
 /***/ }),
 
-/***/ 8611:
+/***/ 58611:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("http");
 
 /***/ }),
 
-/***/ 5692:
+/***/ 65692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("https");
 
 /***/ }),
 
-/***/ 9278:
+/***/ 69278:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("net");
 
 /***/ }),
 
-/***/ 4589:
+/***/ 34589:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:assert");
 
 /***/ }),
 
-/***/ 6698:
+/***/ 16698:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_hooks");
@@ -30446,56 +30927,63 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer"
 
 /***/ }),
 
-/***/ 7540:
+/***/ 37540:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:console");
 
 /***/ }),
 
-/***/ 7598:
+/***/ 77598:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 
 /***/ }),
 
-/***/ 3053:
+/***/ 53053:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:diagnostics_channel");
 
 /***/ }),
 
-/***/ 610:
+/***/ 40610:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:dns");
 
 /***/ }),
 
-/***/ 8474:
+/***/ 78474:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:events");
 
 /***/ }),
 
-/***/ 7067:
+/***/ 73024:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+
+/***/ }),
+
+/***/ 37067:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 
 /***/ }),
 
-/***/ 2467:
+/***/ 32467:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2");
 
 /***/ }),
 
-/***/ 7030:
+/***/ 77030:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
@@ -30509,66 +30997,73 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:perf_ho
 
 /***/ }),
 
-/***/ 1792:
+/***/ 41792:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:querystring");
 
 /***/ }),
 
-/***/ 7075:
+/***/ 57075:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:stream");
 
 /***/ }),
 
-/***/ 1692:
+/***/ 41692:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:tls");
 
 /***/ }),
 
-/***/ 3136:
+/***/ 73136:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:url");
 
 /***/ }),
 
-/***/ 7975:
+/***/ 57975:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 
 /***/ }),
 
-/***/ 3429:
+/***/ 73429:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util/types");
 
 /***/ }),
 
-/***/ 5919:
+/***/ 75919:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:worker_threads");
 
 /***/ }),
 
-/***/ 8522:
+/***/ 38522:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:zlib");
 
 /***/ }),
 
-/***/ 857:
+/***/ 70857:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
+
+/***/ }),
+
+/***/ 16928:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
 
 /***/ }),
 
@@ -30579,39 +31074,53 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("process");
 
 /***/ }),
 
-/***/ 3193:
+/***/ 2203:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("stream");
+
+/***/ }),
+
+/***/ 13193:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("string_decoder");
 
 /***/ }),
 
-/***/ 4756:
+/***/ 64756:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("tls");
 
 /***/ }),
 
-/***/ 9023:
+/***/ 39023:
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 7349:
+/***/ 43106:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("zlib");
+
+/***/ }),
+
+/***/ 57349:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveBlockMap = __nccwpck_require__(7103);
-var resolveBlockSeq = __nccwpck_require__(334);
-var resolveFlowCollection = __nccwpck_require__(3142);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var resolveBlockMap = __nccwpck_require__(87103);
+var resolveBlockSeq = __nccwpck_require__(90334);
+var resolveFlowCollection = __nccwpck_require__(13142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -30697,15 +31206,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 3683:
+/***/ 23683:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var Document = __nccwpck_require__(3021);
-var composeNode = __nccwpck_require__(5937);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var composeNode = __nccwpck_require__(45937);
+var resolveEnd = __nccwpck_require__(17788);
+var resolveProps = __nccwpck_require__(34631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -30749,17 +31258,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 5937:
+/***/ 45937:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var composeCollection = __nccwpck_require__(7349);
+var identity = __nccwpck_require__(41127);
+var composeCollection = __nccwpck_require__(57349);
 var composeScalar = __nccwpck_require__(5413);
-var resolveEnd = __nccwpck_require__(7788);
-var utilEmptyScalarPosition = __nccwpck_require__(2599);
+var resolveEnd = __nccwpck_require__(17788);
+var utilEmptyScalarPosition = __nccwpck_require__(22599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -30873,10 +31382,10 @@ exports.composeNode = composeNode;
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var resolveBlockScalar = __nccwpck_require__(48913);
+var resolveFlowScalar = __nccwpck_require__(76842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -30963,18 +31472,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 9984:
+/***/ 89984:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var node_process = __nccwpck_require__(932);
-var directives = __nccwpck_require__(1342);
+var directives = __nccwpck_require__(61342);
 var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var identity = __nccwpck_require__(1127);
-var composeDoc = __nccwpck_require__(3683);
-var resolveEnd = __nccwpck_require__(7788);
+var errors = __nccwpck_require__(91464);
+var identity = __nccwpck_require__(41127);
+var composeDoc = __nccwpck_require__(23683);
+var resolveEnd = __nccwpck_require__(17788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -31194,17 +31703,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 7103:
+/***/ 87103:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var resolveProps = __nccwpck_require__(4631);
+var Pair = __nccwpck_require__(57165);
+var YAMLMap = __nccwpck_require__(84454);
+var resolveProps = __nccwpck_require__(34631);
 var utilContainsNewline = __nccwpck_require__(9499);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
-var utilMapIncludes = __nccwpck_require__(1187);
+var utilFlowIndentCheck = __nccwpck_require__(74051);
+var utilMapIncludes = __nccwpck_require__(81187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -31318,12 +31827,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 8913:
+/***/ 48913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(63301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -31525,14 +32034,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 334:
+/***/ 90334:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveProps = __nccwpck_require__(4631);
-var utilFlowIndentCheck = __nccwpck_require__(4051);
+var YAMLSeq = __nccwpck_require__(92223);
+var resolveProps = __nccwpck_require__(34631);
+var utilFlowIndentCheck = __nccwpck_require__(74051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -31583,7 +32092,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 7788:
+/***/ 17788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -31629,19 +32138,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 3142:
+/***/ 13142:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var resolveEnd = __nccwpck_require__(7788);
-var resolveProps = __nccwpck_require__(4631);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var resolveEnd = __nccwpck_require__(17788);
+var resolveProps = __nccwpck_require__(34631);
 var utilContainsNewline = __nccwpck_require__(9499);
-var utilMapIncludes = __nccwpck_require__(1187);
+var utilMapIncludes = __nccwpck_require__(81187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -31845,13 +32354,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 6842:
+/***/ 76842:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var resolveEnd = __nccwpck_require__(7788);
+var Scalar = __nccwpck_require__(63301);
+var resolveEnd = __nccwpck_require__(17788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -32080,7 +32589,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 4631:
+/***/ 34631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32278,7 +32787,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 2599:
+/***/ 22599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32313,7 +32822,7 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4051:
+/***/ 74051:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -32337,12 +32846,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 1187:
+/***/ 81187:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(41127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -32365,16 +32874,16 @@ exports.mapIncludes = mapIncludes;
 
 
 var Alias = __nccwpck_require__(4065);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var toJS = __nccwpck_require__(6424);
-var Schema = __nccwpck_require__(5840);
+var Collection = __nccwpck_require__(40101);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var toJS = __nccwpck_require__(74043);
+var Schema = __nccwpck_require__(45840);
 var stringifyDocument = __nccwpck_require__(6829);
-var anchors = __nccwpck_require__(1596);
-var applyReviver = __nccwpck_require__(3661);
-var createNode = __nccwpck_require__(2404);
-var directives = __nccwpck_require__(1342);
+var anchors = __nccwpck_require__(71596);
+var applyReviver = __nccwpck_require__(83661);
+var createNode = __nccwpck_require__(42404);
+var directives = __nccwpck_require__(61342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -32703,13 +33212,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 1596:
+/***/ 71596:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(41127);
+var visit = __nccwpck_require__(10204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -32786,7 +33295,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 3661:
+/***/ 83661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -32850,14 +33359,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 2404:
+/***/ 42404:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
 var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -32947,13 +33456,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 1342:
+/***/ 61342:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var visit = __nccwpck_require__(204);
+var identity = __nccwpck_require__(41127);
+var visit = __nccwpck_require__(10204);
 
 const escapeChars = {
     '!': '%21',
@@ -33132,7 +33641,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 1464:
+/***/ 91464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -33201,28 +33710,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 8815:
+/***/ 38815:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __nccwpck_require__(9984);
+var composer = __nccwpck_require__(89984);
 var Document = __nccwpck_require__(3021);
-var Schema = __nccwpck_require__(5840);
-var errors = __nccwpck_require__(1464);
+var Schema = __nccwpck_require__(45840);
+var errors = __nccwpck_require__(91464);
 var Alias = __nccwpck_require__(4065);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var Scalar = __nccwpck_require__(63301);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
 var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
-var lineCounter = __nccwpck_require__(6628);
+var lexer = __nccwpck_require__(40361);
+var lineCounter = __nccwpck_require__(66628);
 var parser = __nccwpck_require__(3456);
-var publicApi = __nccwpck_require__(4047);
-var visit = __nccwpck_require__(204);
+var publicApi = __nccwpck_require__(84047);
+var visit = __nccwpck_require__(10204);
 
 
 
@@ -33259,7 +33768,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 7249:
+/***/ 57249:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -33290,11 +33799,11 @@ exports.warn = warn;
 
 
 
-var anchors = __nccwpck_require__(1596);
-var visit = __nccwpck_require__(204);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var anchors = __nccwpck_require__(71596);
+var visit = __nccwpck_require__(10204);
+var identity = __nccwpck_require__(41127);
+var Node = __nccwpck_require__(66673);
+var toJS = __nccwpck_require__(74043);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -33412,14 +33921,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 101:
+/***/ 40101:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
+var createNode = __nccwpck_require__(42404);
+var identity = __nccwpck_require__(41127);
+var Node = __nccwpck_require__(66673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -33570,14 +34079,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 6673:
+/***/ 66673:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var applyReviver = __nccwpck_require__(3661);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var applyReviver = __nccwpck_require__(83661);
+var identity = __nccwpck_require__(41127);
+var toJS = __nccwpck_require__(74043);
 
 class NodeBase {
     constructor(type) {
@@ -33617,15 +34126,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 7165:
+/***/ 57165:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyPair = __nccwpck_require__(9748);
-var addPairToJSMap = __nccwpck_require__(7104);
-var identity = __nccwpck_require__(1127);
+var createNode = __nccwpck_require__(42404);
+var stringifyPair = __nccwpck_require__(59748);
+var addPairToJSMap = __nccwpck_require__(97104);
+var identity = __nccwpck_require__(41127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -33663,14 +34172,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 3301:
+/***/ 63301:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Node = __nccwpck_require__(6673);
-var toJS = __nccwpck_require__(6424);
+var identity = __nccwpck_require__(41127);
+var Node = __nccwpck_require__(66673);
+var toJS = __nccwpck_require__(74043);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -33697,17 +34206,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 4454:
+/***/ 84454:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyCollection = __nccwpck_require__(1212);
-var addPairToJSMap = __nccwpck_require__(7104);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
+var stringifyCollection = __nccwpck_require__(61212);
+var addPairToJSMap = __nccwpck_require__(97104);
+var Collection = __nccwpck_require__(40101);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var Scalar = __nccwpck_require__(63301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -33851,17 +34360,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 2223:
+/***/ 92223:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var createNode = __nccwpck_require__(2404);
-var stringifyCollection = __nccwpck_require__(1212);
-var Collection = __nccwpck_require__(101);
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
-var toJS = __nccwpck_require__(6424);
+var createNode = __nccwpck_require__(42404);
+var stringifyCollection = __nccwpck_require__(61212);
+var Collection = __nccwpck_require__(40101);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
+var toJS = __nccwpck_require__(74043);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -33973,16 +34482,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 7104:
+/***/ 97104:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var log = __nccwpck_require__(7249);
-var merge = __nccwpck_require__(452);
+var log = __nccwpck_require__(57249);
+var merge = __nccwpck_require__(90452);
 var stringify = __nccwpck_require__(2148);
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
+var identity = __nccwpck_require__(41127);
+var toJS = __nccwpck_require__(74043);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -34045,7 +34554,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 1127:
+/***/ 41127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -34105,12 +34614,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 6424:
+/***/ 74043:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(41127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -34151,15 +34660,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 110:
+/***/ 60110:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var resolveBlockScalar = __nccwpck_require__(8913);
-var resolveFlowScalar = __nccwpck_require__(6842);
-var errors = __nccwpck_require__(1464);
-var stringifyString = __nccwpck_require__(3069);
+var resolveBlockScalar = __nccwpck_require__(48913);
+var resolveFlowScalar = __nccwpck_require__(76842);
+var errors = __nccwpck_require__(91464);
+var stringifyString = __nccwpck_require__(83069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -34376,7 +34885,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 1733:
+/***/ 91733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -34446,7 +34955,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 7715:
+/***/ 97715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -34557,9 +35066,9 @@ exports.visit = visit;
 
 
 
-var cstScalar = __nccwpck_require__(110);
-var cstStringify = __nccwpck_require__(1733);
-var cstVisit = __nccwpck_require__(7715);
+var cstScalar = __nccwpck_require__(60110);
+var cstStringify = __nccwpck_require__(91733);
+var cstVisit = __nccwpck_require__(97715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -34671,7 +35180,7 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 361:
+/***/ 40361:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
@@ -35401,7 +35910,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 6628:
+/***/ 66628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -35456,7 +35965,7 @@ exports.LineCounter = LineCounter;
 
 var node_process = __nccwpck_require__(932);
 var cst = __nccwpck_require__(3461);
-var lexer = __nccwpck_require__(361);
+var lexer = __nccwpck_require__(40361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -36436,17 +36945,17 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 4047:
+/***/ 84047:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var composer = __nccwpck_require__(9984);
+var composer = __nccwpck_require__(89984);
 var Document = __nccwpck_require__(3021);
-var errors = __nccwpck_require__(1464);
-var log = __nccwpck_require__(7249);
-var identity = __nccwpck_require__(1127);
-var lineCounter = __nccwpck_require__(6628);
+var errors = __nccwpck_require__(91464);
+var log = __nccwpck_require__(57249);
+var identity = __nccwpck_require__(41127);
+var lineCounter = __nccwpck_require__(66628);
 var parser = __nccwpck_require__(3456);
 
 function parseOptions(options) {
@@ -36550,16 +37059,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 5840:
+/***/ 45840:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var map = __nccwpck_require__(7451);
+var identity = __nccwpck_require__(41127);
+var map = __nccwpck_require__(47451);
 var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var tags = __nccwpck_require__(18);
+var string = __nccwpck_require__(66464);
+var tags = __nccwpck_require__(90018);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -36596,13 +37105,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 7451:
+/***/ 47451:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(41127);
+var YAMLMap = __nccwpck_require__(84454);
 
 const map = {
     collection: 'map',
@@ -36622,12 +37131,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 3632:
+/***/ 73632:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(63301);
 
 const nullTag = {
     identify: value => value == null,
@@ -36651,8 +37160,8 @@ exports.nullTag = nullTag;
 
 
 
-var identity = __nccwpck_require__(1127);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(41127);
+var YAMLSeq = __nccwpck_require__(92223);
 
 const seq = {
     collection: 'seq',
@@ -36672,12 +37181,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 6464:
+/***/ 66464:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyString = __nccwpck_require__(3069);
+var stringifyString = __nccwpck_require__(83069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -36695,12 +37204,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 3959:
+/***/ 73959:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(63301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -36723,13 +37232,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8405:
+/***/ 38405:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(63301);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -36777,12 +37286,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 9874:
+/***/ 59874:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -36826,18 +37335,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 896:
+/***/ 70896:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
+var map = __nccwpck_require__(47451);
+var _null = __nccwpck_require__(73632);
 var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
+var string = __nccwpck_require__(66464);
+var bool = __nccwpck_require__(73959);
+var float = __nccwpck_require__(38405);
+var int = __nccwpck_require__(59874);
 
 const schema = [
     map.map,
@@ -36858,13 +37367,13 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 3559:
+/***/ 33559:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var map = __nccwpck_require__(7451);
+var Scalar = __nccwpck_require__(63301);
+var map = __nccwpck_require__(47451);
 var seq = __nccwpck_require__(1706);
 
 function intIdentify(value) {
@@ -36929,27 +37438,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 18:
+/***/ 90018:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
+var map = __nccwpck_require__(47451);
+var _null = __nccwpck_require__(73632);
 var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var bool = __nccwpck_require__(3959);
-var float = __nccwpck_require__(8405);
-var int = __nccwpck_require__(9874);
-var schema = __nccwpck_require__(896);
-var schema$1 = __nccwpck_require__(3559);
-var binary = __nccwpck_require__(6083);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var schema$2 = __nccwpck_require__(5913);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var string = __nccwpck_require__(66464);
+var bool = __nccwpck_require__(73959);
+var float = __nccwpck_require__(38405);
+var int = __nccwpck_require__(59874);
+var schema = __nccwpck_require__(70896);
+var schema$1 = __nccwpck_require__(33559);
+var binary = __nccwpck_require__(56083);
+var merge = __nccwpck_require__(90452);
+var omap = __nccwpck_require__(50303);
+var pairs = __nccwpck_require__(18385);
+var schema$2 = __nccwpck_require__(35913);
+var set = __nccwpck_require__(81528);
+var timestamp = __nccwpck_require__(24371);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -37035,14 +37544,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6083:
+/***/ 56083:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var node_buffer = __nccwpck_require__(181);
-var Scalar = __nccwpck_require__(3301);
-var stringifyString = __nccwpck_require__(3069);
+var node_buffer = __nccwpck_require__(20181);
+var Scalar = __nccwpck_require__(63301);
+var stringifyString = __nccwpck_require__(83069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -37112,12 +37621,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 8398:
+/***/ 88398:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
+var Scalar = __nccwpck_require__(63301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -37148,13 +37657,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 5782:
+/***/ 35782:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var stringifyNumber = __nccwpck_require__(8689);
+var Scalar = __nccwpck_require__(63301);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -37205,12 +37714,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 873:
+/***/ 10873:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(28689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -37288,13 +37797,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 452:
+/***/ 90452:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -37366,16 +37875,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 303:
+/***/ 50303:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var toJS = __nccwpck_require__(6424);
-var YAMLMap = __nccwpck_require__(4454);
-var YAMLSeq = __nccwpck_require__(2223);
-var pairs = __nccwpck_require__(8385);
+var identity = __nccwpck_require__(41127);
+var toJS = __nccwpck_require__(74043);
+var YAMLMap = __nccwpck_require__(84454);
+var YAMLSeq = __nccwpck_require__(92223);
+var pairs = __nccwpck_require__(18385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -37450,15 +37959,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 8385:
+/***/ 18385:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var Scalar = __nccwpck_require__(3301);
-var YAMLSeq = __nccwpck_require__(2223);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var Scalar = __nccwpck_require__(63301);
+var YAMLSeq = __nccwpck_require__(92223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -37539,24 +38048,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 5913:
+/***/ 35913:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var map = __nccwpck_require__(7451);
-var _null = __nccwpck_require__(3632);
+var map = __nccwpck_require__(47451);
+var _null = __nccwpck_require__(73632);
 var seq = __nccwpck_require__(1706);
-var string = __nccwpck_require__(6464);
-var binary = __nccwpck_require__(6083);
-var bool = __nccwpck_require__(8398);
-var float = __nccwpck_require__(5782);
-var int = __nccwpck_require__(873);
-var merge = __nccwpck_require__(452);
-var omap = __nccwpck_require__(303);
-var pairs = __nccwpck_require__(8385);
-var set = __nccwpck_require__(1528);
-var timestamp = __nccwpck_require__(4371);
+var string = __nccwpck_require__(66464);
+var binary = __nccwpck_require__(56083);
+var bool = __nccwpck_require__(88398);
+var float = __nccwpck_require__(35782);
+var int = __nccwpck_require__(10873);
+var merge = __nccwpck_require__(90452);
+var omap = __nccwpck_require__(50303);
+var pairs = __nccwpck_require__(18385);
+var set = __nccwpck_require__(81528);
+var timestamp = __nccwpck_require__(24371);
 
 const schema = [
     map.map,
@@ -37587,14 +38096,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1528:
+/***/ 81528:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Pair = __nccwpck_require__(7165);
-var YAMLMap = __nccwpck_require__(4454);
+var identity = __nccwpck_require__(41127);
+var Pair = __nccwpck_require__(57165);
+var YAMLMap = __nccwpck_require__(84454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -37690,12 +38199,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 4371:
+/***/ 24371:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var stringifyNumber = __nccwpck_require__(8689);
+var stringifyNumber = __nccwpck_require__(28689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -37802,7 +38311,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 4475:
+/***/ 34475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -37965,10 +38474,10 @@ exports.foldFlowLines = foldFlowLines;
 
 
 
-var anchors = __nccwpck_require__(1596);
-var identity = __nccwpck_require__(1127);
-var stringifyComment = __nccwpck_require__(9799);
-var stringifyString = __nccwpck_require__(3069);
+var anchors = __nccwpck_require__(71596);
+var identity = __nccwpck_require__(41127);
+var stringifyComment = __nccwpck_require__(59799);
+var stringifyString = __nccwpck_require__(83069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -38099,14 +38608,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 1212:
+/***/ 61212:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(41127);
 var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var stringifyComment = __nccwpck_require__(59799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -38261,7 +38770,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9799:
+/***/ 59799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -38297,9 +38806,9 @@ exports.stringifyComment = stringifyComment;
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(41127);
 var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var stringifyComment = __nccwpck_require__(59799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -38386,7 +38895,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 8689:
+/***/ 28689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -38420,15 +38929,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 9748:
+/***/ 59748:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
-var Scalar = __nccwpck_require__(3301);
+var identity = __nccwpck_require__(41127);
+var Scalar = __nccwpck_require__(63301);
 var stringify = __nccwpck_require__(2148);
-var stringifyComment = __nccwpck_require__(9799);
+var stringifyComment = __nccwpck_require__(59799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -38579,13 +39088,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 3069:
+/***/ 83069:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var Scalar = __nccwpck_require__(3301);
-var foldFlowLines = __nccwpck_require__(4475);
+var Scalar = __nccwpck_require__(63301);
+var foldFlowLines = __nccwpck_require__(34475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -38924,12 +39433,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 204:
+/***/ 10204:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 
-var identity = __nccwpck_require__(1127);
+var identity = __nccwpck_require__(41127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');
@@ -39370,9 +39879,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
+var errors = __nccwpck_require__(83916);
 // EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
+var external_node_crypto_ = __nccwpck_require__(77598);
 ;// CONCATENATED MODULE: ./src/github/runner-context.ts
 // The run as GitHub's runner describes it, in its variables, read as @actions/github's context reads them: the
 // action's face gives this to the engine (src/action/port.ts), and the CLI's starts from it in a `run:` step.
@@ -39406,11 +39915,11 @@ function runnerContext(env = process.env) {
 }
 
 // EXTERNAL MODULE: ./src/port.ts
-var port = __nccwpck_require__(8676);
+var port = __nccwpck_require__(58676);
 // EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
+var secrets = __nccwpck_require__(27194);
 // EXTERNAL MODULE: ./src/gitlab/client.ts + 4 modules
-var client = __nccwpck_require__(9941);
+var client = __nccwpck_require__(49941);
 ;// CONCATENATED MODULE: ./src/inputs/code-host.ts
 // Where the code lives, from the inputs: GitHub (github-token; the repository is the run's) or GitLab (gitlab-token,
 // gitlab-project, gitlab-url). One host per run: both tokens is refused, before any request.
@@ -39459,7 +39968,7 @@ function gitLabApi(url) {
 }
 
 // EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
-var dist = __nccwpck_require__(8815);
+var dist = __nccwpck_require__(38815);
 ;// CONCATENATED MODULE: ./src/action-metadata.ts
 // Generated from action.yml by `npm run docs`; `npm run docs -- --check` (CI) fails when it is stale. Do not edit.
 /** Every input with the default action.yml declares ('' when none). */
@@ -39545,10 +40054,11 @@ const action_metadata_INPUT_DEFAULTS = {
     'new-relic-api-key': '',
     'new-relic-entity-guid': '',
     'new-relic-api-url': 'https://api.newrelic.com/graphql',
-    'events-timeout-seconds': '10'
+    'events-timeout-seconds': '10',
+    'otel-endpoint': ''
 };
 /** Every output action.yml declares. */
-const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'changes', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id']));
+const OUTPUT_NAMES = (/* unused pure expression or super */ null && (['cloud-api-url', 'distribution-id', 'distribution-name', 'distribution-size', 'distribution-sha256', 'environment-id', 'pruned-distributions', 'distribution-reused', 'previous-distribution-id', 'deployed', 'rolled-back', 'release-state', 'environment-distribution-id', 'running-commit', 'order', 'changes', 'site-url', 'search-num-found', 'search-latency-ms', 'search-request-id', 'trace-id']));
 
 ;// CONCATENATED MODULE: ./src/inputs/address.ts
 // Addresses given as inputs. The one rule set for a service's base address (the cloud API's api-url,
@@ -40481,18 +40991,18 @@ function refuseUnsetToken(name) {
 ;// CONCATENATED MODULE: ./src/code-host/open.ts
 async function openCodeHost(inputs, signal, run) {
     if (inputs.githubToken !== undefined) {
-        const { GitHubApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 6584));
+        const { GitHubApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 96584));
         return GitHubApi.open(inputs.githubToken, signal, run);
     }
     if (inputs.gitlab !== undefined) {
-        const { GitLabApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 9941));
+        const { GitLabApi } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 49941));
         return GitLabApi.open(inputs.gitlab, signal, run);
     }
     return undefined;
 }
 
 // EXTERNAL MODULE: ./src/code-host/port.ts
-var code_host_port = __nccwpck_require__(5591);
+var code_host_port = __nccwpck_require__(95591);
 ;// CONCATENATED MODULE: ./src/status/drift-issues.ts
 // Drift issues (docs/status.md, "Drift issues"): one issue (GitHub's or GitLab's) per drifted environment, kept from the status report
 // (brcloud status --drift-issues, the status action's drift-issues: true). Opened when an environment drifts, its body
@@ -40730,130 +41240,8 @@ function closingComment(k, row, where) {
     return (0,secrets/* redact */.E$)(`${where} runs the head of \`${row.track ?? '?'}\` again${runs}. Closed by the brcloud status report${by}.`);
 }
 
-;// CONCATENATED MODULE: ./src/advice.ts
-// Advice that names the way to fix something where the run runs (issue 41): the action reads its inputs from a
-// workflow's with: and its secrets from ${{ secrets.* }}; the brcloud command reads BRCLOUD_* variables and files, and
-// each CI keeps secrets its own way. The engine learns the place from the port's run context (RunContext.place, set
-// by the CLI's face from the CI it finds: src/cli/ci.ts) and words every such hint here, in one table, so that no
-// message tells a Jenkins user to write ${{ secrets.BRC_PASSWORD }}.
-
-/** Where this run runs: the action unless the face said otherwise. */
-function runPlace() {
-    return port/* runContext */.pO().place ?? 'action';
-}
-/** The variable the brcloud command reads an input from: BRCLOUD_ and its name in upper case, '-' as '_'. */
-function inputVariable(name) {
-    return `BRCLOUD_${name.toUpperCase().replace(/-/g, '_')}`;
-}
-/** Every place the brcloud command knows, with how a secret is set there (each CI's own documented way). */
-const PLACES = {
-    'github-actions': {
-        name: 'GitHub Actions',
-        secret: (v) => `a repository or environment secret, mapped in the run: step's env: (${v}: \${{ secrets.NAME }})`
-    },
-    jenkins: { name: 'Jenkins', secret: (v) => `a Jenkins credential (environment { ${v} = credentials('ID') }, or withCredentials)` },
-    gitlab: { name: 'GitLab CI', secret: (v) => `a masked CI/CD variable ${v} of the project or group (Settings > CI/CD > Variables)` },
-    'azure-pipelines': { name: 'Azure Pipelines', secret: (v) => `a secret variable of the pipeline, mapped in the step's env: (${v}: $(${v}))` },
-    circleci: { name: 'CircleCI', secret: (v) => `a project environment variable or a context holding ${v}` },
-    bitbucket: { name: 'Bitbucket Pipelines', secret: (v) => `a secured repository, workspace or deployment variable ${v}` },
-    buildkite: { name: 'Buildkite', secret: (v) => `Buildkite secrets or the agent's environment hook (export ${v})` },
-    teamcity: { name: 'TeamCity', secret: (v) => `a build parameter env.${v} of type password` },
-    drone: { name: 'Drone', secret: (v) => `a Drone secret (environment: ${v}: from_secret: NAME)` },
-    travis: { name: 'Travis CI', secret: (v) => `an encrypted variable ${v} (the repository's settings, or travis encrypt)` },
-    terminal: { name: 'a terminal', secret: (v) => `the environment (export ${v}, from your password manager)` }
-};
-/** How the brcloud command gets a secret input here: its variable from the CI's secret store, or its file. */
-function cliSecret(place, input) {
-    const variable = inputVariable(input);
-    return `${variable} from ${PLACES[place].secret(variable)}, or --${input}-file FILE`;
-}
-/** A required secret left empty: the end of the "Input X is required: ..." message. */
-function missingSecret(input) {
-    const place = runPlace();
-    if (place !== 'action') {
-        return `set ${cliSecret(place, input)}; if ${inputVariable(input)} is set and still empty, the secret did not reach this job.`;
-    }
-    return input === 'password'
-        ? 'set it from a secret (password: ${{ secrets.BRC_PASSWORD }}); if it is set and still empty, the secret is not available to this workflow (forks and Dependabot runs get no secrets).'
-        : 'set it from a secret (search-auth-key: ${{ secrets.BR_SEARCH_AUTH_KEY }}); if it is set and still empty, the secret is not available to this workflow.';
-}
-/** A required secret, in a list of several missing inputs: where it comes from. */
-function secretSource(input) {
-    const place = runPlace();
-    if (place !== 'action')
-        return cliSecret(place, input);
-    return input === 'password'
-        ? 'from a secret (forks and Dependabot runs get no secrets)'
-        : 'from a secret: ${{ secrets.BR_SEARCH_AUTH_KEY }}; if it is set and still empty, the secret is not available to this workflow';
-}
-/** The user name left empty: the end of its "is required" message. */
-function missingUsername() {
-    return runPlace() === 'action'
-        ? 'set it to the Bloomreach Cloud user that deploys, from a secret (username: ${{ secrets.BRC_USERNAME }}); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).'
-        : 'set it to the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME); on a stack with single sign-on, set token-url instead (see docs/single-sign-on.md).';
-}
-/** The user name in a list of several missing inputs. */
-function usernameSource() {
-    return runPlace() === 'action'
-        ? 'the Bloomreach Cloud user that deploys, from a secret'
-        : 'the Bloomreach Cloud user that deploys (--username or BRCLOUD_USERNAME)';
-}
-/**
- * Why oidc-audience cannot log in here, or undefined when it can: only the action asks GitHub for its OIDC token, and
- * only in a job with id-token: write (GitHub then sets ACTIONS_ID_TOKEN_REQUEST_URL and _TOKEN in `env`).
- */
-function oidcUnavailable(env) {
-    const place = runPlace();
-    if (place === 'action') {
-        if (env.ACTIONS_ID_TOKEN_REQUEST_URL && env.ACTIONS_ID_TOKEN_REQUEST_TOKEN)
-            return undefined;
-        return ("oidc-audience is set, but GitHub gives this job no OIDC token: add 'permissions: id-token: write' to the job (or the workflow). " +
-            '(A workflow run from a fork never gets one.)');
-    }
-    const instead = `log in with client-id and client-secret (${cliSecret(place, 'client-secret')}), or with a script account's username and password (docs/single-sign-on.md)`;
-    if (place === 'github-actions')
-        return `oidc-audience logs in with GitHub's OIDC token, which only the brcloud-deploy action asks for (uses:, with permissions: id-token: write); the brcloud command cannot. Use the action, or ${instead}.`;
-    return `oidc-audience logs in with the OIDC token GitHub gives a GitHub Actions job, and this run is in ${PLACES[place].name}, where there is none: ${instead}.`;
-}
-/** Why GitHub gave the login no OIDC token, when the job may not ask for one. */
-function noOidcToken() {
-    return runPlace() === 'action'
-        ? "The job needs 'permissions: id-token: write'; a run from a fork gets none."
-        : 'Only the brcloud-deploy GitHub Action gets one: log in with client-id and client-secret instead (docs/single-sign-on.md).';
-}
-/** How to give the GitHub token here (a token of the repository with `permissions`). */
-function giveGitHubToken(permissions) {
-    const place = runPlace();
-    if (place === 'action')
-        return 'github-token: ${{ github.token }}';
-    if (place === 'github-actions')
-        return `BRCLOUD_GITHUB_TOKEN: \${{ github.token }} in the run: step's env:, with ${permissions} in the job's permissions`;
-    return `BRCLOUD_GITHUB_TOKEN from ${PLACES[place].secret('BRCLOUD_GITHUB_TOKEN')}: a token of the repository with ${permissions}`;
-}
-/** GitHub refused the token for a missing permission (403): what to grant, and where. */
-function grantGitHubPermissions(permissions) {
-    const place = runPlace();
-    if (place === 'action' || place === 'github-actions')
-        return `give the job permissions with ${permissions}`;
-    return `give the token ${permissions} on the repository (a fine-grained token's Deployments and Contents permissions)`;
-}
-/** How to set health-expect to the commit this run deploys. */
-function healthExpectCommit() {
-    const place = runPlace();
-    if (place === 'action')
-        return 'health-expect: ${{ github.sha }}';
-    if (place === 'github-actions')
-        return '--health-expect "$GITHUB_SHA"';
-    return '--health-expect or BRCLOUD_HEALTH_EXPECT set to the commit SHA this run deploys';
-}
-/** Where the log of this run is, for a GitHub Deployment's status. */
-function seeTheRun() {
-    const place = runPlace();
-    if (place === 'action' || place === 'github-actions')
-        return 'see the workflow run';
-    return place === 'terminal' ? "see the run's log" : `see the ${PLACES[place].name} run`;
-}
-
+// EXTERNAL MODULE: ./src/advice.ts
+var advice = __nccwpck_require__(96031);
 ;// CONCATENATED MODULE: ./src/cloud/jwt.ts
 // What a token says of its own life, when it is a JWT: read, never verified (the issuer verifies it).
 // The session renews by it; the inputs check a ready token's `exp` against the run's budgets.
@@ -40991,8 +41379,8 @@ function readLogin(read, password, env = process.env) {
     return oauthLogin(pick, parseTokenUrl(tokenUrl), env);
 }
 function passwordLogin(pick) {
-    const username = required(LoginInput.Username, pick(LoginInput.Username), missingUsername());
-    const password = required(LoginInput.Password, pick(LoginInput.Password), missingSecret(LoginInput.Password));
+    const username = required(LoginInput.Username, pick(LoginInput.Username), (0,advice/* missingUsername */.Rt)());
+    const password = required(LoginInput.Password, pick(LoginInput.Password), (0,advice/* missingSecret */.bk)(LoginInput.Password));
     return { kind: 'password', username, password };
 }
 function oauthLogin(pick, tokenUrl, env) {
@@ -41020,7 +41408,7 @@ function oauthLogin(pick, tokenUrl, env) {
     }
     if (oidcAudience !== undefined) {
         refuseWith(pick, [LoginInput.ClientSecret, LoginInput.Username, LoginInput.Password], "oidc-audience logs in with GitHub's OIDC token instead of a secret: leave them empty, or leave oidc-audience empty");
-        const unavailable = oidcUnavailable(env);
+        const unavailable = (0,advice/* oidcUnavailable */.yX)(env);
         if (unavailable !== undefined)
             throw new errors/* InputError */.dz(unavailable);
         return { ...common, grant: 'client_assertion' };
@@ -41122,9 +41510,9 @@ function refuseUnset(stack, source, env) {
 }
 
 // EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __nccwpck_require__(8549);
+var http_errors = __nccwpck_require__(58549);
 // EXTERNAL MODULE: external "node:async_hooks"
-var external_node_async_hooks_ = __nccwpck_require__(6698);
+var external_node_async_hooks_ = __nccwpck_require__(16698);
 ;// CONCATENATED MODULE: ./src/http/phase.ts
 // The end of the phase a call is made in: no call's time limit outruns it (a 12 s health budget must not take
 // minutes because one call may take 60 s), and no retry begins after it. Read afresh, so a deadline that moves
@@ -41151,7 +41539,7 @@ function phaseLimit(limitMs) {
 }
 
 // EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __nccwpck_require__(8902);
+var retry = __nccwpck_require__(28902);
 ;// CONCATENATED MODULE: ./src/cloud/api.ts
 // The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
 // bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
@@ -41250,28 +41638,10 @@ function succeeded(operation, res) {
     return res;
 }
 
-;// CONCATENATED MODULE: ./src/deploy/look.ts
-/** Status words that say a deploy is still going on. The platform documents no status field: this only adds evidence. */
-const SWITCHING = /deploying|in[ _-]?progress|switching|updating|restarting|starting|stopping|rolling/i;
-/** Whether the status field says the environment is busy switching; undefined when the platform gave no status. */
-function switching(look) {
-    return look.status === undefined ? undefined : SWITCHING.test(look.status);
-}
-/** "reports distribution X (status: s)", as the log and the summary say it. */
-function describeLook(look) {
-    const runs = look.distributionId ? `reports distribution ${look.distributionId}` : 'reports no distribution';
-    return look.status ? `${runs} (status: ${look.status})` : runs;
-}
-/**
- * Whether two distribution ids name the same distribution. Ids are uuids, which the platform may write in
- * either letter case (one reading the public sources do not settle): compared without case.
- */
-function sameId(a, b) {
-    return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
-}
-
+// EXTERNAL MODULE: ./src/deploy/look.ts
+var look = __nccwpck_require__(89392);
 // EXTERNAL MODULE: ./src/format.ts
-var format = __nccwpck_require__(6264);
+var format = __nccwpck_require__(16264);
 ;// CONCATENATED MODULE: ./src/progress.ts
 // Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
 
@@ -41311,69 +41681,10 @@ class ProgressReporter {
     }
 }
 
-;// CONCATENATED MODULE: ./src/cloud/distribution-name.ts
-// The one rule for the name a distribution is stored under, whether it comes from distribution-name
-// or is the archive's own file name. The name travels in the multipart Content-Disposition, where a
-// quote, a backslash or a line break is escaped or dropped (so the platform would store another name
-// than the one we compare with after a lost answer), and it becomes a file on whatever machine
-// downloads the distribution again, so what Windows cannot name is refused too.
-/** Characters no file name may hold on Windows, and that the Content-Disposition header would alter. */
-const FORBIDDEN = /[<>:"/\\|?*\p{Cc}]/u;
-/** Windows' reserved device names, also with an extension (CON.tar.gz is the device CON). */
-const RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.|$)/i;
-const MAX_BYTES = 255;
-/** Why `name` cannot be a distribution's name, or undefined when it can. */
-function distributionNameProblem(name) {
-    if (name === '')
-        return 'it is empty';
-    const bad = FORBIDDEN.exec(name)?.[0];
-    if (bad !== undefined) {
-        const shown = /\p{Cc}/u.test(bad) ? `a control character (U+${(bad.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')})` : `'${bad}'`;
-        return `it contains ${shown}: a distribution name is a plain file name, without slashes, quotes, control characters or any of < > : " / \\ | ? *`;
-    }
-    if (RESERVED.test(name))
-        return `'${name.split('.')[0] ?? name}' is a device name on Windows (CON, PRN, AUX, NUL, COM1-9, LPT1-9)`;
-    if (/[. ]$/.test(name))
-        return 'it ends with a dot or a space';
-    if (Buffer.byteLength(name) > MAX_BYTES)
-        return `it is ${Buffer.byteLength(name)} bytes long (at most ${MAX_BYTES})`;
-    if (!/\.(tar\.gz|tgz)$/i.test(name))
-        return 'it must end with .tar.gz or .tgz';
-    return undefined;
-}
-/** The platform's name and ours are the same distribution name (a platform may give it back percent-encoded). */
-function sameDistributionName(stored, ours) {
-    if (stored === undefined)
-        return false;
-    if (stored === ours)
-        return true;
-    try {
-        return decodeURIComponent(stored) === ours;
-    }
-    catch {
-        return false;
-    }
-}
-/** A name part made safe: what is not a letter, digit, dot, underscore or hyphen becomes a hyphen. */
-function safePart(s) {
-    return s.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
-}
-/** The default upload name, `<repository>-<short sha>-distribution.tar.gz`: where the distribution came from, so the platform's list tells. */
-function defaultName(repository, sha, fallback) {
-    const name = safePart(repository) || safePart(fallback) || 'distribution';
-    const short = safePart(sha.slice(0, 7)) || 'local';
-    return `${name}-${short}-distribution.tar.gz`;
-}
-/** The commit a default name carries, when it is a name this repository's runs give (see defaultName). */
-function commitInName(name, repository) {
-    const match = /^(.+)-([0-9a-f]{7,40})-distribution\.tar\.gz$/i.exec(name ?? '');
-    if (match === null || repository === '' || match[1] !== safePart(repository))
-        return undefined;
-    return match[2]?.toLowerCase();
-}
-
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __nccwpck_require__(37103);
 // EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __nccwpck_require__(7075);
+var external_node_stream_ = __nccwpck_require__(57075);
 ;// CONCATENATED MODULE: ./src/cloud/multipart.ts
 // A multipart/form-data body with one file part, streamed (from disk, or from the packer as it reads
 // the tree) with an exact Content-Length, so the archive is never held in memory and the server knows
@@ -41675,7 +41986,7 @@ class CloudClient {
     async findStoredUpload(file, began) {
         const isNew = newSince(file.knownBefore, began - CLOCK_SKEW_MS);
         const md5 = await file.md5();
-        const matches = (await this.listDistributions()).filter((d) => sameDistributionName(d.name, file.fileName) && sameMd5(d.md5hash, md5) && isNew(d));
+        const matches = (await this.listDistributions()).filter((d) => (0,distribution_name/* sameDistributionName */.Gd)(d.name, file.fileName) && sameMd5(d.md5hash, md5) && isNew(d));
         matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''));
         return matches[0];
     }
@@ -41695,7 +42006,7 @@ class CloudClient {
  */
 function newSince(knownBefore, since) {
     if (knownBefore !== undefined)
-        return (d) => ![...knownBefore].some((id) => sameId(id, d.id));
+        return (d) => ![...knownBefore].some((id) => (0,look/* sameId */.s)(id, d.id));
     return (d) => !((d.createdAt ? Date.parse(d.createdAt) : Number.NaN) < since);
 }
 /** MD5s compare as hex, whatever case the platform writes them in. */
@@ -44262,7 +44573,7 @@ const _expectedIssuer = Symbol();
 // EXTERNAL MODULE: ./src/http/dispatcher.ts
 var dispatcher = __nccwpck_require__(3839);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __nccwpck_require__(6752);
+var undici = __nccwpck_require__(46752);
 ;// CONCATENATED MODULE: ./src/http/fetch.ts
 // The one fetch of the action (undici's, through a dispatcher of dispatcher.ts), for the door that speaks
 // OAuth (the token endpoint, its metadata): an edge of its own, as transport.ts is for the cloud API, so
@@ -44273,7 +44584,7 @@ function httpFetch(input, init) {
 }
 
 // EXTERNAL MODULE: ./src/http/time-limit.ts
-var time_limit = __nccwpck_require__(3689);
+var time_limit = __nccwpck_require__(53689);
 ;// CONCATENATED MODULE: ./src/cloud/login/method.ts
 /** The page every login message points at: which login a stack with single sign-on needs. */
 const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md';
@@ -44503,7 +44814,7 @@ class OAuthLogin {
                 throw error;
             throw new TokenEndpointError(permitted
                 ? `GitHub's OIDC token service gave no token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}).`
-                : `GitHub gave no OIDC token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}). ${noOidcToken()}`, permitted);
+                : `GitHub gave no OIDC token for audience '${audience}' (${(0,errors/* describeError */.Uc)(error)}). ${(0,advice/* noOidcToken */.gN)()}`, permitted);
         }
     }
     /** One call's limit (never past the phase it is made in), joined with the run's stop while the run goes on. */
@@ -44819,104 +45130,8 @@ function loginMethodFor(login, target, options) {
     return new OAuthLogin(login, { signal: options.signal, attempts: options.attempts });
 }
 
-;// CONCATENATED MODULE: ./src/run-state.ts
-// What the main step leaves for the post step (action.yml runs.post), which runs after a cancel or a
-// kill too: the runner hands each saved value back as a STATE_<name> variable. The main step notes
-// each fact the moment it becomes true, so whatever point it is stopped at, the post step knows what
-// is left to finish.
-
-/** The state names; the post step reads them with the port's getState. */
-const STATE = {
-    /** 'true' once the main step began: the one bundle then runs as the post step. */
-    isPost: 'isPost',
-    /** The API base address the refresh token belongs to (the stack's password login). */
-    apiUrl: 'cloudApiUrl',
-    /** Who issued the refresh token: 'password' (the stack's login) or 'oauth' (token-url, revoked there). */
-    tokenIssuer: 'cloudRefreshTokenIssuer',
-    /** This run's refresh tokens still valid, one per line (a login after a failed renewal brings another); '' once revoked. */
-    refreshToken: 'cloudRefreshToken',
-    /** 'true' once the main step revoked every refresh token it received. */
-    revoked: 'cloudRefreshTokenRevoked',
-    /** The GitHub Deployment started for this run: its id, and owner/repo. */
-    githubDeploymentId: 'githubDeploymentId',
-    githubRepository: 'githubDeploymentRepository',
-    githubLogUrl: 'githubDeploymentLogUrl',
-    /** The GitLab deployment started for this run: its id, the project and the API it lives in. */
-    gitlabDeploymentId: 'gitlabDeploymentId',
-    gitlabProject: 'gitlabDeploymentProject',
-    gitlabApiUrl: 'gitlabDeploymentApiUrl',
-    /** 'true' once the recorded deployment (GitHub's or GitLab's) got a final status (success or failure). */
-    githubDeploymentFinal: 'githubDeploymentFinal',
-    /** The final status the main step meant to set and could not (the call failed): the post step sets it on GitLab. */
-    deploymentFinalWanted: 'deploymentFinalWanted',
-    /** 'true' once the main step wrote its outputs and summary. */
-    reported: 'reported'
-};
-/** Through the face's port, which keeps it only where a post step will read it (the runner's state file). */
-function save(name, value) {
-    port/* saveState */.LZ(name, value);
-}
-/**
- * The refresh tokens still valid (each masked when it arrived): what the post step revokes if the main step cannot.
- * `apiUrl` is the stack's, for the password login's; an empty list once all are revoked.
- */
-function noteRefreshTokens(issuer, apiUrl, tokens) {
-    for (const token of tokens)
-        port/* setSecret */.Pq(token);
-    save(STATE.tokenIssuer, issuer);
-    save(STATE.apiUrl, apiUrl);
-    save(STATE.refreshToken, tokens.join('\n'));
-    save(STATE.revoked, tokens.length === 0 ? 'true' : 'false');
-}
-function noteGitHubDeployment(id, repo, logUrl) {
-    save(STATE.githubDeploymentId, String(id));
-    save(STATE.githubRepository, `${repo.owner}/${repo.repo}`);
-    save(STATE.githubLogUrl, logUrl ?? '');
-    save(STATE.githubDeploymentFinal, 'false');
-}
-function noteGitLabDeployment(id, project, apiUrl) {
-    save(STATE.gitlabDeploymentId, String(id));
-    save(STATE.gitlabProject, project);
-    save(STATE.gitlabApiUrl, apiUrl);
-    save(STATE.githubDeploymentFinal, 'false');
-}
-function noteGitHubDeploymentFinal() {
-    save(STATE.githubDeploymentFinal, 'true');
-}
-/** The final status the main step meant to set when its call failed: the outcome it decided, for the post step to set. */
-function noteDeploymentFinalWanted(state) {
-    save(STATE.deploymentFinalWanted, state);
-}
-const FINAL_STATES = (/* unused pure expression or super */ null && (['success', 'failure', 'error', 'canceled']));
-function noteReported() {
-    save(STATE.reported, 'true');
-}
-function readState(get = core.getState) {
-    const text = (name) => get(name) || undefined;
-    const id = Number(get(STATE.githubDeploymentId));
-    const [owner, repo] = (get(STATE.githubRepository) || '').split('/');
-    return {
-        apiUrl: text(STATE.apiUrl),
-        tokenIssuer: get(STATE.tokenIssuer) === 'oauth' ? 'oauth' : 'password',
-        refreshTokens: (get(STATE.refreshToken) || '').split('\n').filter((t) => t !== ''),
-        revoked: get(STATE.revoked) === 'true',
-        githubDeployment: Number.isSafeInteger(id) && id > 0 && owner && repo ? { id, owner, repo, logUrl: text(STATE.githubLogUrl) } : undefined,
-        gitlabDeployment: gitLabDeploymentOf(get),
-        githubDeploymentFinal: get(STATE.githubDeploymentFinal) === 'true',
-        finalWanted: finalWantedOf(get(STATE.deploymentFinalWanted)),
-        reported: get(STATE.reported) === 'true'
-    };
-}
-function finalWantedOf(value) {
-    return FINAL_STATES.includes(value) ? value : undefined;
-}
-function gitLabDeploymentOf(get) {
-    const id = Number(get(STATE.gitlabDeploymentId));
-    const project = get(STATE.gitlabProject);
-    const apiUrl = get(STATE.gitlabApiUrl);
-    return Number.isSafeInteger(id) && id > 0 && project && apiUrl ? { id, project, apiUrl } : undefined;
-}
-
+// EXTERNAL MODULE: ./src/run-state.ts
+var run_state = __nccwpck_require__(20518);
 ;// CONCATENATED MODULE: ./src/cloud/session.ts
 // The session owns the tokens. Every call asks it for a valid access token; it renews through the
 // refresh operation before the token runs out, and renews once more when a call meets a 401. How
@@ -45091,7 +45306,7 @@ class CloudSession {
     }
     /** What the post step revokes if this run cannot (a kill): every refresh token still valid. */
     noteTokens() {
-        noteRefreshTokens(this.method.issuer, this.api.baseUrl, this.received);
+        (0,run_state/* noteRefreshTokens */.Ek)(this.method.issuer, this.api.baseUrl, this.received);
     }
     accept(grant) {
         this.accessToken = grant.accessToken;
@@ -45291,7 +45506,7 @@ function shown(url) {
     return `${url.origin}${url.pathname}`;
 }
 /** What to do about the last answer of a check that did not pass. */
-function advice(last) {
+function health_advice(last) {
     if (last.answered)
         return 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.';
     // A page the release does not have is a path to fix, not a site to debug (the README's build writes it into the site webapp).
@@ -45334,9 +45549,9 @@ async function attempt(options, transports, limitMs) {
         if (res.status < 200 || res.status > 299)
             return { ok: false, what: `HTTP ${res.status}`, status: res.status };
         if (options.expect !== undefined && !res.text.includes(options.expect)) {
-            return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
+            return { ok: false, answered: true, status: res.status, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
         }
-        return { ok: true, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` };
+        return { ok: true, status: res.status, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` };
     }
 }
 /** Checks until the site passes (returns after how long) or the time is up (throws HealthCheckFailed). */
@@ -45359,12 +45574,14 @@ async function checkHealth(options) {
                     throw error;
                 result = { ok: false, what: `no answer (${(0,errors/* describeError */.Uc)(error)})` };
             }
-            options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,format/* formatDuration */.a3)(now() - t0)}.`);
+            const t1 = now();
+            options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,format/* formatDuration */.a3)(t1 - t0)}.`);
+            options.tried?.({ url: where, startedAt: t0, endedAt: t1, ok: result.ok, what: result.what, status: result.status });
             if (result.ok)
                 return { afterMs: poll.elapsed(), attempts: n };
             if (options.once === true || !(await poll.next())) {
                 const within = options.once === true ? '' : ` within health-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}, ${n} attempt(s))`;
-                throw new HealthCheckFailed(`The health check of ${where} did not pass${within}; the last answer: ${result.what}. ${advice(result)}`);
+                throw new HealthCheckFailed(`The health check of ${where} did not pass${within}; the last answer: ${result.what}. ${health_advice(result)}`);
             }
         }
     }
@@ -45374,118 +45591,8 @@ async function checkHealth(options) {
     }
 }
 
-;// CONCATENATED MODULE: ./src/code-host/evidence.ts
-// Which commit a distribution was built from, with the evidence for it: a deployment this action recorded on the code's
-// host with the distribution's id in its payload (GitHub keeps one; GitLab's deployments carry none), or else the
-// distribution's own name when it is the default name, which carries the commit.
-
-/** States (the port's words) of a deployment still under way. */
-const UNDER_WAY = new Set(['in_progress', 'queued', 'pending']);
-/** The same distribution id (the platform's ids are hex; a platform may change their case). */
-function sameDistribution(a, b) {
-    return a !== undefined && a.toLowerCase() === b.toLowerCase();
-}
-/** An address without a trailing slash and in lower case: the stack a payload names. */
-function stackKey(url) {
-    return url.replace(/\/+$/, '').toLowerCase();
-}
-/** Reads this repository's recorded deployments for one stack, once per look (a new look lists again). */
-class DeploymentHistory {
-    host;
-    apiUrl;
-    cache = new Map();
-    constructor(host, apiUrl) {
-        this.host = host;
-        this.apiUrl = apiUrl;
-    }
-    /** A fresh read: another job may have recorded a deploy since the last one. */
-    refresh() {
-        this.cache.clear();
-    }
-    /** Deployments of one environment (or all), newest first, that belong to this stack (a payload naming no stack may). */
-    async deployments(environment) {
-        const mine = stackKey(this.apiUrl);
-        return (await this.listing(environment)).deployments.filter((d) => d.payload.apiUrl === undefined || stackKey(d.payload.apiUrl) === mine);
-    }
-    /** Whether the listing of one environment (or all) held every deployment: false when the host holds older ones it did not read. */
-    async complete(environment) {
-        return (await this.listing(environment)).complete;
-    }
-    listing(environment) {
-        const key = environment ?? '\u0000all';
-        let list = this.cache.get(key);
-        if (list === undefined) {
-            list = this.host.listDeploymentPages(environment);
-            this.cache.set(key, list);
-            list.catch(() => this.cache.delete(key));
-        }
-        return list;
-    }
-    /**
-     * The commit of distribution `id`: from the newest Deployment that recorded it (this environment's
-     * first), else from its name (`facts`, asked only then: a call to the platform).
-     */
-    async commitOf(id, environment, facts) {
-        // A Deployment that says its commit is unknown (a promotion of a distribution no evidence named) is no evidence of one.
-        const names = (d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit !== 'unknown';
-        const here = environment === undefined ? [] : await this.deployments(environment);
-        let found = here.find(names);
-        found ??= (await this.deployments()).find(names);
-        if (found) {
-            const status = await this.host.latestStatus(found.id).catch(() => undefined);
-            return {
-                sha: found.sha,
-                from: 'deployment',
-                deployment: {
-                    id: found.id,
-                    environment: found.environment,
-                    by: found.creator,
-                    runUrl: status?.logUrl,
-                    state: status?.state,
-                    noun: this.host.deploymentNoun
-                }
-            };
-        }
-        const name = (await facts()).name;
-        const sha = commitInName(name, this.host.repoName);
-        return sha === undefined ? undefined : { sha, from: 'name', name };
-    }
-    /**
-     * Deployments of this stack that recorded distribution `id` with its commit unknown (a promotion of a distribution no
-     * evidence named), `environment`'s first, each newest first: it was deployed by this action, of a commit not known.
-     */
-    async recordedWithoutCommit(id, environment) {
-        const all = (await this.deployments()).filter((d) => sameDistribution(d.payload.distributionId, id) && d.payload.commit === 'unknown');
-        return [...all.filter((d) => d.environment === environment), ...all.filter((d) => d.environment !== environment)];
-    }
-    /**
-     * The newest Deployment of this environment that recorded another distribution than `runningId`,
-     * when none recorded `runningId`: the environment was then changed outside this action.
-     */
-    async recordedOther(environment, runningId) {
-        const here = (await this.deployments(environment)).filter((d) => d.payload.distributionId !== undefined);
-        if (here.some((d) => sameDistribution(d.payload.distributionId, runningId)))
-            return undefined;
-        return here[0];
-    }
-    /** A Deployment of this environment still under way (not `exceptId`), with the run that makes it: who holds the environment. */
-    async underWay(environment, exceptId) {
-        for (const d of (await this.deployments(environment)).slice(0, 5)) {
-            if (d.id === exceptId)
-                continue;
-            const status = await this.host.latestStatus(d.id).catch(() => undefined);
-            if (status && UNDER_WAY.has(status.state)) {
-                return {
-                    sha: d.sha,
-                    from: 'deployment',
-                    deployment: { id: d.id, environment: d.environment, by: d.creator, runUrl: status.logUrl, state: status.state, noun: this.host.deploymentNoun }
-                };
-            }
-        }
-        return undefined;
-    }
-}
-
+// EXTERNAL MODULE: ./src/code-host/evidence.ts
+var evidence = __nccwpck_require__(80637);
 ;// CONCATENATED MODULE: ./src/status/release-rules.ts
 
 
@@ -45518,7 +45625,7 @@ const HOUR_MS = 3_600_000;
 function newestBackupRow(listing, environmentId, now) {
     if ('failed' in listing)
         return { state: 'unknown', id: null, createdAt: null, ageHours: null, reason: listing.failed };
-    const own = listing.backups.filter((b) => sameId(b.environmentId, environmentId));
+    const own = listing.backups.filter((b) => (0,look/* sameId */.s)(b.environmentId, environmentId));
     const dated = own.filter((b) => Number.isFinite(b.createdAtMs)).sort((a, b) => b.createdAtMs - a.createdAtMs);
     const newest = dated[0];
     if (newest === undefined) {
@@ -45612,7 +45719,17 @@ async function read_stack_readStack(stack, login, options) {
     const transport = new HttpTransport(apiUrl, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal });
     const api = new CloudApi(transport, { retry: { ...options.retry, signal }, callTimeoutMs: options.requestTimeoutMs });
     const session = new CloudSession(api, loginMethodFor(login, target, { attempts: options.retry.attempts }), { target });
-    const reading = { name: stack.name, apiUrl, rows: [], errors: [], githubErrors: [], trackErrors: [] };
+    const reading = {
+        name: stack.name,
+        apiUrl,
+        rows: [],
+        errors: [],
+        githubErrors: [],
+        trackErrors: [],
+        startedAt: Date.now(),
+        endedAt: 0,
+        timings: []
+    };
     const reader = new EnvironmentReader(stack, new CloudClient(api, session), options, reading);
     try {
         const environments = await listed(reader.client, stack, reading);
@@ -45627,6 +45744,8 @@ async function read_stack_readStack(stack, login, options) {
         const reason = `the stack could not be read: ${(0,errors/* describeError */.Uc)(error)}`;
         reading.errors.push(reason);
         reading.rows.length = 0;
+        // Its rows were not read on their own: the stack's read is theirs.
+        reading.timings.length = 0;
         for (const environment of stack.environments ?? [null])
             reading.rows.push({ ...blankRow(stack.name, environment, trackOf(stack, environment)), reason });
     }
@@ -45646,6 +45765,7 @@ async function read_stack_readStack(stack, login, options) {
     reading.rows.forEach((row, i) => {
         reading.rows[i] = { ...row, freeze: row.environment === null ? null : freezeRow(freezeOf(stack, row.environment), now) };
     });
+    reading.endedAt = Date.now();
     return reading;
 }
 /** The closing calls' door after a cancel: one attempt each, within the cancel's limit. */
@@ -45691,15 +45811,18 @@ class EnvironmentReader {
         this.client = client;
         this.options = options;
         this.reading = reading;
-        this.history = options.host ? new DeploymentHistory(options.host.api, stack.address.apiUrl) : undefined;
+        this.history = options.host ? new evidence/* DeploymentHistory */.u(options.host.api, stack.address.apiUrl) : undefined;
     }
     /** The environment on the platform and the code's host, its health probe and its newest backup beside them. */
     async read(environment, backups) {
-        const [row, health, listing] = await Promise.all([this.readRunning(environment), this.probe(environment.name), backups]);
+        const startedAt = Date.now();
+        let probe;
+        const [row, health, listing] = await Promise.all([this.readRunning(environment), this.probe(environment.name, (a) => (probe = a)), backups]);
+        this.reading.timings.push({ environment: environment.name, startedAt, endedAt: Date.now(), probe });
         return listing === undefined ? { ...row, ...health } : { ...row, ...health, backup: newestBackupRow(listing, environment.id, this.options.now()) };
     }
     /** GETs the environment's health page once (src/health.ts: redirects, the expected text, a time limit); a failure is a finding, not a read error. */
-    async probe(environment) {
+    async probe(environment, tried) {
         const probe = healthOf(this.stack, environment);
         if (probe === undefined)
             return { health: 'not-checked', healthReason: null };
@@ -45711,6 +45834,7 @@ class EnvironmentReader {
                 requestTimeoutMs: this.options.healthTimeoutMs,
                 userAgent: this.options.userAgent,
                 signal: this.options.stop?.signal,
+                tried,
                 log: (line) => port/* debug */.Yz(`${this.stack.name}/${environment}: ${line}`)
             });
             return { health: 'ok', healthReason: null };
@@ -45762,11 +45886,11 @@ class EnvironmentReader {
         }
         if (evidence !== undefined)
             row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null };
-        if (evidence !== undefined && switching({ distributionId: running, status, at: 0 }) !== true)
+        if (evidence !== undefined && (0,look/* switching */.Zx)({ distributionId: running, status, at: 0 }) !== true)
             return { ...row, ...(await this.against(evidence.sha, environment.name)) };
         // No commit to compare: the tracked ref is still checked, so a misspelt one fails the report before anything runs.
         await this.checkTrack(environment.name);
-        if (switching({ distributionId: running, status, at: 0 }) === true)
+        if ((0,look/* switching */.Zx)({ distributionId: running, status, at: 0 }) === true)
             return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` };
         if (running === undefined)
             return { ...row, ...noDistribution(status, row.lastDeployment, this.history?.host.deploymentNoun) };
@@ -45821,7 +45945,7 @@ class EnvironmentReader {
             return this.history.commitOf(id, environment, facts);
         // The repository's own name: the last part of owner/name, or of GitLab's group/sub/project.
         const repo = this.options.repository?.split('/').at(-1);
-        const sha = repo === undefined ? undefined : commitInName(distribution?.name, repo);
+        const sha = repo === undefined ? undefined : (0,distribution_name/* commitInName */.YP)(distribution?.name, repo);
         return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name };
     }
     /**
@@ -45942,7 +46066,7 @@ function unknownCommit(error, ref, sha, repository) {
 function noDistribution(status, last, noun = 'GitHub Deployment') {
     if (status !== undefined)
         return { state: 'empty', reason: null };
-    const underWay = last !== null && last.state !== null && read_stack_UNDER_WAY.includes(last.state) ? ` ${noun} ${last.id} of it is ${last.state}.` : '';
+    const underWay = last !== null && last.state !== null && UNDER_WAY.includes(last.state) ? ` ${noun} ${last.id} of it is ${last.state}.` : '';
     return {
         state: 'unknown',
         reason: 'the platform reports no distribution and shows no status field: it runs nothing, or it is being switched (a platform may not report ' +
@@ -45950,7 +46074,7 @@ function noDistribution(status, last, noun = 'GitHub Deployment') {
     };
 }
 /** GitHub Deployment states of a deploy still under way. */
-const read_stack_UNDER_WAY = ['in_progress', 'queued', 'pending'];
+const UNDER_WAY = ['in_progress', 'queued', 'pending'];
 /** What to do about each kind of GitHub failure, for the report's reader. */
 const GITHUB_ADVICE = {
     unreachable: "GitHub's API did not answer: check the network, a proxy, githubstatus.com",
@@ -45970,7 +46094,53 @@ const GITLAB_ADVICE = {
     failed: 'GitLab failed; try again later'
 };
 
+;// CONCATENATED MODULE: ./src/status/timing.ts
+// When each read of the status report began and ended (Date.now() values), kept beside the report for its trace
+// (issue 45, src/tracing/status-plan.ts). The rows stay what --json prints; these are the reads' own times, observed
+// as they happened: a stack's read, each environment's (its health probe's one attempt within it), and each call to
+// the code's host.
+
+/** The most calls kept: a trace of a large fleet stays within what a collector takes in one export. */
+const MAX_HOST_READS = 1_000;
+/** The reads the report makes of the code's host, by the port's method names. */
+const READS = {
+    compare: 'compare',
+    listTags: 'list tags',
+    listDeploymentPages: 'list deployments',
+    latestStatus: 'deployment status'
+};
+/** `api`, each read of it timed into `reads` as it ends (its answer or failure passed on unchanged); every other member as it is. */
+function timedHost(api, reads) {
+    return new Proxy(api, {
+        get(target, name) {
+            const value = Reflect.get(target, name, target);
+            if (typeof value !== 'function')
+                return value;
+            const method = value;
+            const call = typeof name === 'string' ? READS[name] : undefined;
+            if (call === undefined)
+                return method.bind(target);
+            return async (...args) => {
+                const startedAt = Date.now();
+                let failure;
+                try {
+                    return await method.apply(target, args);
+                }
+                catch (error) {
+                    failure = error instanceof code_host_port/* CodeHostCallFailed */.dv ? error.failure : 'failed';
+                    throw error;
+                }
+                finally {
+                    if (reads.length < MAX_HOST_READS)
+                        reads.push({ host: target.host, call, startedAt, endedAt: Date.now(), ...(failure && { failure }) });
+                }
+            };
+        }
+    });
+}
+
 ;// CONCATENATED MODULE: ./src/status/index.ts
+
 
 
 
@@ -45993,7 +46163,8 @@ const status_USER_AGENT = 'brcloud-deploy (status)';
 async function readStatus({ config, logins }, options = {}) {
     const repository = options.gitlab?.settings.project || options.github?.context.repository || options.repository || undefined;
     const api = await openHost(options);
-    const host = api === undefined ? undefined : hostSide(api);
+    const hostReads = [];
+    const host = api === undefined ? undefined : hostSide(timedHost(api, hostReads));
     const read = (i) => read_stack_readStack(config.stacks[i], logins[i], {
         host,
         repository,
@@ -46007,11 +46178,16 @@ async function readStatus({ config, logins }, options = {}) {
     const readings = await inTurn(config.stacks.length, options.parallel ?? DEFAULT_PARALLEL, read, options.stop?.signal);
     return {
         environments: readings.flatMap((r) => r.rows),
-        stacks: readings.map((r) => ({ name: r.name, apiUrl: r.apiUrl, errors: r.errors })),
+        stacks: readings.map((r) => ({
+            name: r.name,
+            apiUrl: r.apiUrl,
+            errors: r.errors,
+            timing: { startedAt: r.startedAt, endedAt: r.endedAt, environments: r.timings }
+        })),
         githubErrors: [...new Set(readings.flatMap((r) => r.githubErrors))],
         trackErrors: [...new Set(readings.flatMap((r) => r.trackErrors))],
         repository: repository ?? null,
-        ...(api !== undefined && { host: api.host })
+        ...(api !== undefined && { host: api.host, hostReads })
     };
 }
 /** Whether the report read everything it was asked for: every stack, the code's host when it was given, and every tracked ref. */
@@ -46074,7 +46250,7 @@ async function inTurn(count, limit, work, signal) {
 }
 
 // EXTERNAL MODULE: ./src/github/client.ts
-var github_client = __nccwpck_require__(6584);
+var github_client = __nccwpck_require__(96584);
 ;// CONCATENATED MODULE: ./src/status/render.ts
 // The status report for people and programs: a plain table for a terminal, Markdown for a job summary, and the
 // JSON object of --json. From the report alone; every text scrubbed of known secrets (an error may echo one).
@@ -46190,8 +46366,8 @@ function lastDeploy(row) {
         .trim();
     return d.runUrl ? `[${what}](${d.runUrl})` : what;
 }
-/** The job summary: a heading, one table row per environment (with its reason), and what could not be read. */
-function statusMarkdown(report) {
+/** The job summary: a heading, one table row per environment (with its reason), what could not be read, and the trace's line. */
+function statusMarkdown(report, trace) {
     const head = [
         'Stack',
         'Environment',
@@ -46234,17 +46410,24 @@ function statusMarkdown(report) {
         report.repository === null ? '' : `Repository: ${report.repository}`,
         '',
         ...table,
-        ...(failures.length > 0 ? ['', '**Not read** (the report fails closed):', '', ...failures.map((f) => `- ${render_cell(f)}`)] : [])
+        ...(failures.length > 0 ? ['', '**Not read** (the report fails closed):', '', ...failures.map((f) => `- ${render_cell(f)}`)] : []),
+        ...(trace === undefined ? [] : ['', traceLine(trace)])
     ];
     return (0,secrets/* redact */.E$)(`${lines.filter((l, i, all) => !(l === '' && all[i - 1] === '')).join('\n')}\n`);
 }
-/** The --json object: the rows as they are, and what could not be read. */
-function statusJson(report) {
+/** The trace's line: its id, and that it is sent after this summary (a warning in the log says when it was not). */
+function traceLine(trace) {
+    const joined = trace.joined ? ", in the pipeline's trace (TRACEPARENT)" : '';
+    return `Trace \`${trace.id}\`${joined}: its spans are sent to ${trace.collector} after this summary; the log says if they were not.`;
+}
+/** The --json object: the rows as they are, what could not be read, and with tracing on the trace's id (traceId). */
+function statusJson(report, trace) {
     return (0,secrets/* redact */.E$)(`${JSON.stringify({
         environments: report.environments,
         stacks: report.stacks.map((s) => ({ name: s.name, apiUrl: s.apiUrl, read: s.errors.length === 0, errors: s.errors })),
         // A tracked ref GitHub does not know is among GitHub's errors: what GitHub could not tell.
-        github: { repository: report.repository, errors: [...report.githubErrors, ...report.trackErrors] }
+        github: { repository: report.repository, errors: [...report.githubErrors, ...report.trackErrors] },
+        ...(trace !== undefined && { traceId: trace.id })
     })}\n`);
 }
 
@@ -46435,18 +46618,28 @@ function drifted(report) {
 const CLOSE_LIMIT_MS = { cancel: 2_500, terminate: 800 };
 /** The wait for every stack to close, in all. */
 const CLOSE_TOTAL_MS = { cancel: 5_000, terminate: 1_600 };
-/** The report was stopped by a signal; `revoked`: every stack closed in time (its refresh token revoked, or a warning said why not). */
+/**
+ * The trace's time after a stop (./trace.ts), as the deploy's sends get (src/main.ts): after SIGINT what is left of
+ * GitHub's 7.5 s grace once the stacks closed, at most 1.5 s; after SIGTERM none (the kill follows 2.5 s later).
+ */
+const TRACE_AFTER_STOP_MS = { cancel: 1_500, terminate: 0 };
+/**
+ * The report was stopped by a signal; `revoked`: every stack closed in time (its refresh token revoked, or a warning
+ * said why not); `hurried`: a second signal ended the wait (nothing more is sent, not even the trace).
+ */
 class StatusCancelled extends errors/* ActionError */.lZ {
     stop;
     revoked;
+    hurried;
     name = 'StatusCancelled';
-    constructor(stop, signal, revoked) {
+    constructor(stop, signal, revoked, hurried = false) {
         super(`The status report was cancelled (${signal}): nothing was reported. ` +
             (revoked
                 ? "Each stack's refresh token was revoked, or a warning says why not."
                 : 'Not every stack closed in time: a refresh token not revoked expires by itself within 24 hours.'));
         this.stop = stop;
         this.revoked = revoked;
+        this.hurried = hurried;
     }
 }
 /**
@@ -46460,7 +46653,7 @@ async function stoppable(signals, work) {
     let onStopped = () => undefined;
     const stopping = new Promise((done) => (onStopped = done));
     let onHurry = () => undefined;
-    const hurried = new Promise((done) => (onHurry = () => done('late')));
+    const hurried = new Promise((done) => (onHurry = () => done('hurried')));
     const onSignal = (signal) => {
         if (stopped !== undefined)
             return onHurry();
@@ -46484,7 +46677,7 @@ async function stoppable(signals, work) {
             after(CLOSE_TOTAL_MS[how.stop]),
             hurried
         ]);
-        throw new StatusCancelled(how.stop, how.signal, closed === 'closed');
+        throw new StatusCancelled(how.stop, how.signal, closed === 'closed', closed === 'hurried');
     }
     finally {
         for (const timer of timers)
@@ -46494,8 +46687,282 @@ async function stoppable(signals, work) {
     }
 }
 
+;// CONCATENATED MODULE: ./src/tracing/config.ts
+// What tracing needs to know before the run (issue 45, docs/tracing.md): where to send, how, and which trace the run
+// joins. Read once by inputs/tracing.ts; nothing here loads OpenTelemetry.
+/** The service's name when OTEL_SERVICE_NAME and the resource attributes name none. */
+const DEFAULT_SERVICE_NAME = 'brcloud-deploy';
+/** OpenTelemetry's default export limit (OTEL_EXPORTER_OTLP_TIMEOUT), and the most this run allows. */
+const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
+const MAX_EXPORT_TIMEOUT_MS = 60_000;
+
+;// CONCATENATED MODULE: ./src/inputs/tracing.ts
+// Tracing's settings (issue 45, docs/tracing.md), in OpenTelemetry's own way: the OTEL_* variables a CI's OpenTelemetry
+// setup already exports, and the action's input otel-endpoint. Every header value is masked before anything is checked.
+// A bad otel-endpoint is refused like any input; a malformed OTEL_* variable (set for every tool in the job, not for
+// this one) turns tracing off with one warning: tracing never stops a deploy.
+
+
+
+
+const OTEL_ENDPOINT_INPUT = 'otel-endpoint';
+/** A variable that turns tracing off, with why. */
+class Off extends Error {
+}
+function readTracingInputs(input, env, options = {}) {
+    const warnings = [];
+    // The headers carry the collector's key: masked first, even when tracing ends up off.
+    for (const name of ['OTEL_EXPORTER_OTLP_HEADERS', 'OTEL_EXPORTER_OTLP_TRACES_HEADERS'])
+        maskHeaders(env[name]);
+    // The job asked for no traces: nothing else is read (a bad otel-endpoint is still refused: it is this step's input).
+    if (disabled(env) && input.trim() === '')
+        return { tracing: undefined, warnings };
+    try {
+        const endpoint = endpointOf(input.trim(), env, options.inputName ?? OTEL_ENDPOINT_INPUT);
+        if (endpoint === undefined || disabled(env))
+            return { tracing: undefined, warnings };
+        const parent = parentOf(env, warnings);
+        const tracing = {
+            ...endpoint,
+            protocol: protocolOf(env),
+            headers: { ...headersOf(env, 'OTEL_EXPORTER_OTLP_HEADERS'), ...headersOf(env, 'OTEL_EXPORTER_OTLP_TRACES_HEADERS') },
+            compression: compressionOf(env),
+            timeoutMs: timeoutOf(env),
+            ...serviceOf(env, warnings),
+            parent,
+            traceId: parent?.traceId ?? randomId(16),
+            rootSpanId: randomId(8)
+        };
+        return { tracing, warnings };
+    }
+    catch (error) {
+        if (!(error instanceof Off))
+            throw error;
+        const unaffected = options.unaffected ?? 'the deployment is unaffected';
+        return { tracing: undefined, warnings: [...warnings, `${error.message} No trace is sent for this run; ${unaffected}.`] };
+    }
+}
+/** The address spans go to: the input (a base, like OTEL_EXPORTER_OTLP_ENDPOINT), else the traces' own variable (as is), else the base one. */
+function endpointOf(input, env, inputName) {
+    if (input !== '')
+        return { url: withTracesPath(checkedUrl(input, inputName, true)), urlFrom: inputName };
+    const own = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim();
+    if (own)
+        return { url: checkedUrl(own, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', false), urlFrom: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT' };
+    const base = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
+    if (base)
+        return { url: withTracesPath(checkedUrl(base, 'OTEL_EXPORTER_OTLP_ENDPOINT', false)), urlFrom: 'OTEL_EXPORTER_OTLP_ENDPOINT' };
+    return undefined;
+}
+/** OTLP's rule for a base endpoint: the signal's path appended. */
+function withTracesPath(base) {
+    return `${base.replace(/\/+$/, '')}/v1/traces`;
+}
+/** An absolute http(s) address without credentials; the input's fault is an InputError, a variable's turns tracing off. */
+function checkedUrl(value, name, isInput) {
+    const fail = (why) => {
+        if (isInput)
+            throw new errors/* InputError */.dz(`${name} ${why}`);
+        throw new Off(`${name} ${why}`);
+    };
+    let url;
+    try {
+        url = new URL(value);
+    }
+    catch {
+        return fail(`'${value}' is not an absolute address: write the collector's OTLP/HTTP address in full, for example http://otel-collector:4318.`);
+    }
+    if (url.username || url.password) {
+        (0,secrets/* registerSecret */.cl)(decodeURIComponent(url.password));
+        return fail('must not contain a user name or password: put the collector\'s credentials in OTEL_EXPORTER_OTLP_HEADERS (for example "authorization=Bearer …").');
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return fail(`'${value}' must start with http:// or https:// (OTLP over HTTP; a collector's OTLP/HTTP port is 4318 by default).`);
+    return url.href;
+}
+/** OTEL_SDK_DISABLED=true, or OTEL_TRACES_EXPORTER=none: the job asked for no traces. */
+function disabled(env) {
+    if (env.OTEL_SDK_DISABLED?.trim().toLowerCase() === 'true')
+        return true;
+    const exporters = (env.OTEL_TRACES_EXPORTER ?? '').split(',').map((e) => e.trim().toLowerCase());
+    return exporters.includes('none');
+}
+function protocolOf(env) {
+    const [name, value] = firstSet(env, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL', 'OTEL_EXPORTER_OTLP_PROTOCOL');
+    if (value === undefined || value === 'http/protobuf')
+        return 'http/protobuf';
+    if (value === 'http/json')
+        return 'http/json';
+    if (value === 'grpc')
+        throw new Off(`${name} is grpc, which this step does not speak: set OTEL_EXPORTER_OTLP_TRACES_PROTOCOL=http/protobuf and the collector's OTLP/HTTP endpoint (port 4318 by default).`);
+    throw new Off(`${name} '${value}' is not an OTLP protocol: use http/protobuf (the default) or http/json.`);
+}
+function compressionOf(env) {
+    const [name, value] = firstSet(env, 'OTEL_EXPORTER_OTLP_TRACES_COMPRESSION', 'OTEL_EXPORTER_OTLP_COMPRESSION');
+    if (value === undefined || value === 'none')
+        return 'none';
+    if (value === 'gzip')
+        return 'gzip';
+    throw new Off(`${name} '${value}' is not a compression OTLP knows: use gzip or none.`);
+}
+function timeoutOf(env) {
+    const [name, value] = firstSet(env, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', 'OTEL_EXPORTER_OTLP_TIMEOUT');
+    if (value === undefined)
+        return DEFAULT_EXPORT_TIMEOUT_MS;
+    const ms = /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!(ms >= 1 && ms <= MAX_EXPORT_TIMEOUT_MS))
+        throw new Off(`${name} '${value}' is not a time limit in milliseconds from 1 to ${MAX_EXPORT_TIMEOUT_MS} (OpenTelemetry's default is ${DEFAULT_EXPORT_TIMEOUT_MS}).`);
+    return ms;
+}
+/** The first of the variables that is set (trimmed, in lower case), with its name; the traces' own wins over the general one. */
+function firstSet(env, own, general) {
+    for (const name of [own, general]) {
+        const value = env[name]?.trim().toLowerCase();
+        if (value)
+            return [name, value];
+    }
+    return [general, undefined];
+}
+/** OTEL_EXPORTER_OTLP_HEADERS: key=value pairs, comma-separated, values percent-encoded. A malformed one is named by its position, never its value. */
+function headersOf(env, name) {
+    const headers = {};
+    pairs(env[name], name, 'header').forEach(([key, value]) => (headers[key.toLowerCase()] = value));
+    return headers;
+}
+function maskHeaders(raw) {
+    if (!raw)
+        return;
+    (0,secrets/* registerSecret */.cl)(raw.trim());
+    for (const entry of raw.split(',')) {
+        const at = entry.indexOf('=');
+        if (at < 0)
+            continue;
+        const value = entry.slice(at + 1).trim();
+        (0,secrets/* registerSecret */.cl)(value);
+        (0,secrets/* registerSecret */.cl)(safeDecode(value));
+    }
+}
+/** W3C Baggage-like key=value lists (OTLP headers, resource attributes), decoded; malformed: tracing off, naming the entry's position. */
+function pairs(raw, name, what) {
+    if (raw === undefined || raw.trim() === '')
+        return [];
+    return raw
+        .split(',')
+        .filter((entry) => entry.trim() !== '')
+        .map((entry, i) => {
+        const at = entry.indexOf('=');
+        const key = at < 0 ? '' : entry.slice(0, at).trim();
+        const value = safeDecode(entry.slice(at + 1).trim());
+        if (at < 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(key) || value === undefined)
+            throw new Off(`${name}: its ${ordinal(i + 1)} ${what} is not key=value (a token, '=', a percent-encoded value); correct it.`);
+        return [key, value];
+    });
+}
+function safeDecode(value) {
+    try {
+        return decodeURIComponent(value);
+    }
+    catch {
+        return undefined;
+    }
+}
+function ordinal(n) {
+    return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+}
+/** The service's name and the resource's attributes; a malformed OTEL_RESOURCE_ATTRIBUTES is dropped whole (OpenTelemetry's rule) with a warning. */
+function serviceOf(env, warnings) {
+    let resource = {};
+    try {
+        resource = Object.fromEntries(pairs(env.OTEL_RESOURCE_ATTRIBUTES, 'OTEL_RESOURCE_ATTRIBUTES', 'attribute'));
+    }
+    catch (error) {
+        if (!(error instanceof Off))
+            throw error;
+        warnings.push(`${error.message} The resource attributes are left out of this run's trace.`);
+    }
+    const serviceName = env.OTEL_SERVICE_NAME?.trim() || resource['service.name'] || DEFAULT_SERVICE_NAME;
+    return { serviceName, resource };
+}
+/** TRACEPARENT (version-format-version 00: 00-<trace id>-<span id>-<flags>); a malformed one is ignored with a warning (W3C's rule). */
+function parentOf(env, warnings) {
+    const raw = env.TRACEPARENT?.trim();
+    if (!raw)
+        return undefined;
+    const m = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-.*)?$/.exec(raw);
+    const valid = m !== null && m[1] !== 'ff' && !(m[1] === '00' && m[5] !== undefined) && !/^0+$/.test(m[2] ?? '') && !/^0+$/.test(m[3] ?? '');
+    if (!valid) {
+        warnings.push(`TRACEPARENT '${raw}' is not a W3C traceparent (00-<32 hex trace id>-<16 hex span id>-<2 hex flags>): this run starts a trace of its own.`);
+        return undefined;
+    }
+    const traceState = env.TRACESTATE?.trim() || undefined;
+    return { traceId: m[2] ?? '', spanId: m[3] ?? '', sampled: (parseInt(m[4] ?? '0', 16) & 1) === 1, traceState };
+}
+/** A random id of `bytes` bytes in hex, never all zeros (an invalid id in W3C's and OTLP's terms). */
+function randomId(bytes) {
+    for (;;) {
+        const id = (0,external_node_crypto_.randomBytes)(bytes).toString('hex');
+        if (!/^0+$/.test(id))
+            return id;
+    }
+}
+
+;// CONCATENATED MODULE: ./src/status/trace.ts
+
+
+
+
+/** What a trace that failed leaves as it was, in its warning. */
+const UNCHANGED = "The report's outcome and exit code are unchanged.";
+/** Tracing's settings, `input` from the face (`inputName` names it in a refusal); each warning said through the port. */
+function readStatusTracing(input, inputName, env) {
+    const read = readTracingInputs(input, env, { inputName, unaffected: 'the report is unaffected' });
+    for (const warning of read.warnings)
+        port/* warning */.$e(warning);
+    return read.tracing;
+}
+/** What the report's JSON and summary say of the trace: its id, where it goes, whether it joins the pipeline's. */
+function traceNote(tracing) {
+    return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined };
+}
+/** How a command that threw ended: a cancel, or a failure named by the error's class (InputError for a refusal). */
+function endingOfError(error, message, exitCode) {
+    if (error instanceof StatusCancelled)
+        return { result: 'cancellation', errorType: 'cancelled', message, exitCode, stopped: error.stop };
+    const errorType = error instanceof Error && error.name !== 'Error' ? error.name : '_OTHER';
+    return { result: 'failure', errorType, message, exitCode };
+}
+/**
+ * Sends the report's trace after the command decided its exit: within OTEL_EXPORTER_OTLP_TIMEOUT, or after a stop
+ * within what it leaves (none after SIGTERM, or after a second signal); a signal meanwhile ends the send at once.
+ */
+async function traceStatus(tracing, report, facts, signals, hurried = false) {
+    if (tracing === undefined || hurried)
+        return;
+    const after = facts.ending.stopped === undefined ? undefined : TRACE_AFTER_STOP_MS[facts.ending.stopped];
+    const short = after !== undefined && after < tracing.timeoutMs;
+    const limitMs = short ? after : tracing.timeoutMs;
+    if (limitMs === 0)
+        return;
+    const hurry = new AbortController();
+    const onSignal = () => hurry.abort();
+    signals.on('SIGINT', onSignal);
+    signals.on('SIGTERM', onSignal);
+    try {
+        const [{ traceRun }, { planStatusTrace }] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(82), __nccwpck_require__.e(16)]).then(__nccwpck_require__.bind(__nccwpck_require__, 63016)), Promise.all(/* import() */[__nccwpck_require__.e(82), __nccwpck_require__.e(124)]).then(__nccwpck_require__.bind(__nccwpck_require__, 63124))]);
+        const limitName = short ? 'what a cancel leaves the trace' : 'OTEL_EXPORTER_OTLP_TIMEOUT';
+        await traceRun(() => planStatusTrace(report, facts), tracing, { limitMs, limitName, hurry: hurry.signal }, UNCHANGED);
+    }
+    catch (error) {
+        port/* warning */.$e(`Tracing: nothing was sent (${(0,secrets/* redact */.E$)(error instanceof Error ? error.message : String(error))}). ${UNCHANGED}`);
+    }
+    finally {
+        signals.off('SIGINT', onSignal);
+        signals.off('SIGTERM', onSignal);
+    }
+}
+
 // EXTERNAL MODULE: external "os"
-var external_os_ = __nccwpck_require__(857);
+var external_os_ = __nccwpck_require__(70857);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -46624,10 +47091,10 @@ function escapeProperty(s) {
         .replace(/,/g, '%2C');
 }
 //# sourceMappingURL=command.js.map
-;// CONCATENATED MODULE: external "crypto"
-const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
+// EXTERNAL MODULE: external "crypto"
+var external_crypto_ = __nccwpck_require__(76982);
 // EXTERNAL MODULE: external "fs"
-var external_fs_ = __nccwpck_require__(9896);
+var external_fs_ = __nccwpck_require__(79896);
 ;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
@@ -46649,7 +47116,7 @@ function file_command_issueFileCommand(command, message) {
     });
 }
 function file_command_prepareKeyValueMessage(key, value) {
-    const delimiter = `ghadelimiter_${external_crypto_namespaceObject.randomUUID()}`;
+    const delimiter = `ghadelimiter_${external_crypto_.randomUUID()}`;
     const convertedValue = utils_toCommandValue(value);
     // These should realistically never happen, but just in case someone finds a
     // way to exploit uuid generation let's not allow keys or values that contain
@@ -46663,13 +47130,13 @@ function file_command_prepareKeyValueMessage(key, value) {
     return `${key}<<${delimiter}${external_os_.EOL}${convertedValue}${external_os_.EOL}${delimiter}`;
 }
 //# sourceMappingURL=file-command.js.map
-;// CONCATENATED MODULE: external "path"
-const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
+// EXTERNAL MODULE: external "path"
+var external_path_ = __nccwpck_require__(16928);
 // EXTERNAL MODULE: external "http"
-var external_http_ = __nccwpck_require__(8611);
+var external_http_ = __nccwpck_require__(58611);
 var external_http_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_http_, 2);
 // EXTERNAL MODULE: external "https"
-var external_https_ = __nccwpck_require__(5692);
+var external_https_ = __nccwpck_require__(65692);
 var external_https_namespaceObject = /*#__PURE__*/__nccwpck_require__.t(external_https_, 2);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/proxy.js
 function getProxyUrl(reqUrl) {
@@ -46763,7 +47230,7 @@ class DecodedURL extends URL {
 }
 //# sourceMappingURL=proxy.js.map
 // EXTERNAL MODULE: ./node_modules/tunnel/index.js
-var tunnel = __nccwpck_require__(770);
+var tunnel = __nccwpck_require__(20770);
 ;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/index.js
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
@@ -47927,13 +48394,13 @@ function toPlatformPath(pth) {
 }
 //# sourceMappingURL=path-utils.js.map
 // EXTERNAL MODULE: external "string_decoder"
-var external_string_decoder_ = __nccwpck_require__(3193);
+var external_string_decoder_ = __nccwpck_require__(13193);
 // EXTERNAL MODULE: external "events"
-var external_events_ = __nccwpck_require__(4434);
-;// CONCATENATED MODULE: external "child_process"
-const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
+var external_events_ = __nccwpck_require__(24434);
+// EXTERNAL MODULE: external "child_process"
+var external_child_process_ = __nccwpck_require__(35317);
 // EXTERNAL MODULE: external "assert"
-var external_assert_ = __nccwpck_require__(2613);
+var external_assert_ = __nccwpck_require__(42613);
 ;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -48031,7 +48498,7 @@ function tryGetExecutablePath(filePath, extensions) {
         if (stats && stats.isFile()) {
             if (IS_WINDOWS) {
                 // on Windows, test for valid extension
-                const upperExt = external_path_namespaceObject.extname(filePath).toUpperCase();
+                const upperExt = external_path_.extname(filePath).toUpperCase();
                 if (extensions.some(validExt => validExt.toUpperCase() === upperExt)) {
                     return filePath;
                 }
@@ -48060,11 +48527,11 @@ function tryGetExecutablePath(filePath, extensions) {
                 if (IS_WINDOWS) {
                     // preserve the case of the actual file (since an extension was appended)
                     try {
-                        const directory = external_path_namespaceObject.dirname(filePath);
-                        const upperName = external_path_namespaceObject.basename(filePath).toUpperCase();
+                        const directory = external_path_.dirname(filePath);
+                        const upperName = external_path_.basename(filePath).toUpperCase();
                         for (const actualName of yield readdir(directory)) {
                             if (upperName === actualName.toUpperCase()) {
-                                filePath = external_path_namespaceObject.join(directory, actualName);
+                                filePath = external_path_.join(directory, actualName);
                                 break;
                             }
                         }
@@ -48284,7 +48751,7 @@ function findInPath(tool) {
         // build the list of extensions to try
         const extensions = [];
         if (IS_WINDOWS && process.env['PATHEXT']) {
-            for (const extension of process.env['PATHEXT'].split(external_path_namespaceObject.delimiter)) {
+            for (const extension of process.env['PATHEXT'].split(external_path_.delimiter)) {
                 if (extension) {
                     extensions.push(extension);
                 }
@@ -48299,7 +48766,7 @@ function findInPath(tool) {
             return [];
         }
         // if any path separators, return empty
-        if (tool.includes(external_path_namespaceObject.sep)) {
+        if (tool.includes(external_path_.sep)) {
             return [];
         }
         // build the list of directories
@@ -48310,7 +48777,7 @@ function findInPath(tool) {
         // across platforms.
         const directories = [];
         if (process.env.PATH) {
-            for (const p of process.env.PATH.split(external_path_namespaceObject.delimiter)) {
+            for (const p of process.env.PATH.split(external_path_.delimiter)) {
                 if (p) {
                     directories.push(p);
                 }
@@ -48319,7 +48786,7 @@ function findInPath(tool) {
         // find all matches
         const matches = [];
         for (const directory of directories) {
-            const filePath = yield tryGetExecutablePath(external_path_namespaceObject.join(directory, tool), extensions);
+            const filePath = yield tryGetExecutablePath(external_path_.join(directory, tool), extensions);
             if (filePath) {
                 matches.push(filePath);
             }
@@ -48750,7 +49217,7 @@ class ToolRunner extends external_events_.EventEmitter {
                 (this.toolPath.includes('/') ||
                     (toolrunner_IS_WINDOWS && this.toolPath.includes('\\')))) {
                 // prefer options.cwd if it is specified, however options.cwd may also need to be rooted
-                this.toolPath = external_path_namespaceObject.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
+                this.toolPath = external_path_.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
             }
             // if the tool is only a file name, then resolve it from the PATH
             // otherwise verify it exists (add extension on Windows if necessary)
@@ -48773,7 +49240,7 @@ class ToolRunner extends external_events_.EventEmitter {
                     return reject(new Error(`The cwd: ${this.options.cwd} does not exist!`));
                 }
                 const fileName = this._getSpawnFileName();
-                const cp = external_child_process_namespaceObject.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
+                const cp = external_child_process_.spawn(fileName, this._getSpawnArgs(optionsNonNull), this._getSpawnOptions(this.options, fileName));
                 let stdbuffer = '';
                 if (cp.stdout) {
                     cp.stdout.on('data', (data) => {
@@ -49481,7 +49948,10 @@ const actionPort = {
 // github-token, fail-on, parallel, drift-issues) from INPUT_*, the logins from the variables the file names (the step's env:) or the
 // single stack's login inputs, a cancel revoking each stack's refresh token (status/stop.ts), the table in the log, the
 // Markdown in the job summary, the outputs json and drift. The verdict is the command's (status/verdict.ts): fails
-// closed, then fail-on; the step fails once, here, with core.setFailed through the port.
+// closed, then fail-on; the step fails once, here, with core.setFailed through the port. With otel-endpoint (or the
+// OTEL_* variables) the output trace-id, and the report's trace sent after the failure (status/trace.ts).
+
+
 
 
 
@@ -49495,7 +49965,11 @@ const actionPort = {
 
 
 /** The step: the report, the summary and the outputs; resolves with why the step fails, or undefined. */
-async function statusStep() {
+async function statusStep(seen) {
+    // Tracing first: the collector's headers are masked before anything else is read, and a refusal after it is traced.
+    seen.tracing = readStatusTracing(port/* getInput */.V4(OTEL_ENDPOINT_INPUT), OTEL_ENDPOINT_INPUT, process.env);
+    if (seen.tracing !== undefined)
+        port/* setOutput */.uH('trace-id', seen.tracing.traceId);
     const runner = port/* runContext */.pO();
     const githubToken = port/* getInput */.V4('github-token') || undefined;
     const gitlabToken = port/* getInput */.V4('gitlab-token') || undefined;
@@ -49524,25 +49998,35 @@ async function statusStep() {
     if (driftIssues && hosts.gitlab === undefined && !isRepositoryName(runner.repository))
         throw new errors/* InputError */.dz(`drift-issues is true, but the run's repository '${runner.repository}' is not owner/name.`);
     // A cancel of the workflow (SIGINT, then SIGTERM) revokes each stack's refresh token before the step ends (stop.ts).
-    const report = await stoppable(process, (stop) => readStatus(prepared, {
+    seen.report = await stoppable(process, (stop) => readStatus(prepared, {
         github: hosts.githubToken === undefined ? undefined : { token: hosts.githubToken, context },
         gitlab: hosts.gitlab === undefined ? undefined : { settings: hosts.gitlab, context },
         repository: repository || undefined,
         parallel,
         stop
     }));
+    return tellReport(seen.report, seen, failOn, driftIssues ? { hosts, runner } : undefined);
+}
+/** The table in the log, the summary, the outputs json and drift, the drift issues when asked; why the step fails, or undefined. */
+async function tellReport(report, seen, failOn, driftIssues) {
+    const trace = traceNote(seen.tracing);
     port/* info */.pq(statusTable(report).trimEnd());
-    await port/* writeSummary */.Sy(statusMarkdown(report)).catch((error) => {
+    await port/* writeSummary */.Sy(statusMarkdown(report, trace)).catch((error) => {
         port/* warning */.$e(`The job summary could not be written (${error.code ?? String(error)}).`);
     });
-    port/* setOutput */.uH('json', statusJson(report).trimEnd());
+    port/* setOutput */.uH('json', statusJson(report, trace).trimEnd());
     port/* setOutput */.uH('drift', String(drifted(report)));
     const verdict = statusVerdict(report, failOn, 'fail-on');
-    const issues = driftIssues ? await keepDriftIssuesOf(report, hosts, runner, failOn) : undefined;
+    const issues = driftIssues ? await keepDriftIssuesOf(report, driftIssues.hosts, driftIssues.runner, failOn) : undefined;
     // The report's verdict first; issues that could not be kept fail the step too, as the user asked for them.
-    if (verdict.kind !== 'read')
+    if (verdict.kind !== 'read') {
+        seen.failedBy = verdict.kind;
         return verdict.message;
-    return issues === undefined ? undefined : driftIssuesFailure(issues, 'drift-issues');
+    }
+    const failure = issues === undefined ? undefined : driftIssuesFailure(issues, 'drift-issues');
+    if (failure !== undefined)
+        seen.failedBy = 'drift-issues';
+    return failure;
 }
 /** The file (relative to the workspace, as the deploy action reads its paths; the logins from the step's env:), or one stack's inputs. */
 async function whatToRead(configFile, workspace) {
@@ -49555,18 +50039,25 @@ async function whatToRead(configFile, workspace) {
 }
 async function runStatus() {
     port/* usePort */.ny(actionPort);
-    let cancelled = false;
-    const failure = await statusStep().catch((error) => {
-        cancelled = error instanceof StatusCancelled;
-        return error instanceof errors/* InputError */.dz || cancelled
+    const startedAt = Date.now();
+    const seen = {};
+    let ending;
+    let hurried = false;
+    const failure = await statusStep(seen).catch((error) => {
+        const message = error instanceof errors/* InputError */.dz || error instanceof StatusCancelled
             ? error.message
             : `The status report failed: ${(0,secrets/* redact */.E$)(error instanceof Error ? error.message : String(error))}`;
+        ending = endingOfError(error, message);
+        hurried = error instanceof StatusCancelled && error.hurried;
+        return message;
     });
     // The one failure of the step (the runner's exit code 1 and an error annotation).
     if (failure !== undefined)
         port/* setFailed */.C1(failure);
+    ending ??= failure === undefined ? { result: 'success' } : { result: 'failure', errorType: seen.failedBy, message: failure };
+    await traceStatus(seen.tracing, seen.report, { context: port/* runContext */.pO(), startedAt, endedAt: Date.now(), ending }, process, hurried);
     // After a cancel, a call the stop abandoned may still hold a socket open: end now, as the deploy's run() does.
-    if (cancelled)
+    if (ending.result === 'cancellation')
         process.exit(1);
 }
 void runStatus();

@@ -1,233 +1,8 @@
-export const id = 326;
-export const ids = [326];
+export const id = 182;
+export const ids = [182];
 export const modules = {
 
-/***/ 9129:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   q: () => (/* binding */ CloudApi)
-/* harmony export */ });
-/* unused harmony export DEFAULT_RETRY */
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8676);
-/* harmony import */ var _http_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8549);
-/* harmony import */ var _http_phase_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3331);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8902);
-// The one door to the cloud API: every call, JSON or the streamed upload, goes out here. It sets the
-// bearer header, the time limits (the whole call for JSON; no bytes moving for the upload), turns any
-// non-2xx answer into a ServiceError, and gives each operation its retries (`retrying`).
-
-
-
-
-const DEFAULT_RETRY = { attempts: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxTotalMs: 60_000 };
-class CloudApi {
-    transport;
-    retrier;
-    uploadIdleTimeoutMs;
-    callTimeoutMs;
-    constructor(transport, options = {}) {
-        this.transport = transport;
-        // No attempt begins after the phase a call is made in has ended (a look while following gives up with the deadline).
-        this.retrier = (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_2__/* .createRetrier */ .SB)({ ...(options.retry ?? DEFAULT_RETRY), retryable: _http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .isTransient */ .dg, until: _http_phase_js__WEBPACK_IMPORTED_MODULE_1__/* .phaseEndsAt */ .Ti }, (level, message) => level === 'warning' ? _port_js__WEBPACK_IMPORTED_MODULE_3__/* .warning */ .$e(message) : _port_js__WEBPACK_IMPORTED_MODULE_3__/* .info */ .pq(message));
-        this.uploadIdleTimeoutMs = options.uploadIdleTimeoutMs ?? 60_000;
-        this.callTimeoutMs = options.callTimeoutMs;
-    }
-    /** A call's limit: its own, else the default, shortened to what is left of the phase it is made in. */
-    limitOf(own) {
-        return (0,_http_phase_js__WEBPACK_IMPORTED_MODULE_1__/* .phaseLimit */ .VB)(own ?? this.callTimeoutMs);
-    }
-    get baseUrl() {
-        return this.transport.baseUrl;
-    }
-    retrying(operation, fn, notice) {
-        return this.retrier.retrying(operation, fn, notice);
-    }
-    /** One JSON call, one attempt: the parsed answer (undefined for an empty body), or a ServiceError. */
-    async json(call) {
-        const headers = { ...bearer(call.token) };
-        if (call.json !== undefined)
-            headers['content-type'] = 'application/json';
-        const timeoutMs = this.limitOf(call.timeoutMs);
-        const res = await this.transport.send({
-            method: call.method,
-            path: checkPath(call.path),
-            headers,
-            body: call.json === undefined ? undefined : JSON.stringify(call.json),
-            ...(timeoutMs !== undefined && { timeoutMs }),
-            ...(call.onDispatch !== undefined && { onDispatch: () => call.onDispatch?.('sent') })
-        });
-        _port_js__WEBPACK_IMPORTED_MODULE_3__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
-        if (res.status >= 400 && res.status < 500)
-            call.onDispatch?.('refused');
-        const ok = succeeded(call.operation, res);
-        if (ok.text.trim() === '')
-            return undefined;
-        try {
-            return JSON.parse(ok.text);
-        }
-        catch {
-            throw new Error(`${call.operation}: the service answered HTTP ${ok.status} with a body that is not JSON`);
-        }
-    }
-    /** One call, one attempt, its whole answer (headers included) when 2xx, or a ServiceError. */
-    async answer(call) {
-        const timeoutMs = this.limitOf(call.timeoutMs);
-        const res = await this.transport.send({
-            method: call.method,
-            path: checkPath(call.path),
-            headers: bearer(call.token),
-            ...(timeoutMs !== undefined && { timeoutMs })
-        });
-        _port_js__WEBPACK_IMPORTED_MODULE_3__/* .debug */ .Yz(`${call.method} ${call.path} -> ${res.status}`);
-        return succeeded(call.operation, res);
-    }
-    /** One streamed POST, one attempt: the answer of a 2xx, or a ServiceError. */
-    async stream(call) {
-        const res = await this.transport.send({
-            method: 'POST',
-            path: checkPath(call.path),
-            headers: { ...bearer(call.token), 'content-type': call.contentType, 'content-length': String(call.contentLength) },
-            body: call.body,
-            idleTimeoutMs: this.uploadIdleTimeoutMs
-        });
-        _port_js__WEBPACK_IMPORTED_MODULE_3__/* .debug */ .Yz(`POST ${call.path} -> ${res.status}`);
-        return succeeded(call.operation, res);
-    }
-}
-/** The cloud API fails any path with a trailing slash: catch a programming error before it is sent. */
-function checkPath(path) {
-    if (/.\/(\?|$)/.test(path))
-        throw new Error(`internal error: request path ${path} ends with a slash`);
-    return path;
-}
-function bearer(token) {
-    return token === undefined ? {} : { authorization: `Bearer ${token}` };
-}
-function succeeded(operation, res) {
-    if (res.status < 200 || res.status > 299)
-        throw (0,_http_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .toServiceError */ .N1)(operation, res);
-    return res;
-}
-
-
-/***/ }),
-
-/***/ 8954:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   a: () => (/* binding */ SSO_DOCS_URL)
-/* harmony export */ });
-/** The page every login message points at: which login a stack with single sign-on needs. */
-const SSO_DOCS_URL = 'https://github.com/brcloud/brcloud-deploy/blob/main/docs/single-sign-on.md';
-
-
-/***/ }),
-
-/***/ 2554:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Oe: () => (/* binding */ RENEW_AFTER_MS),
-/* harmony export */   X1: () => (/* binding */ PasswordLogin),
-/* harmony export */   ln: () => (/* binding */ revokeRefreshToken)
-/* harmony export */ });
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
-/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7194);
-/* harmony import */ var _method_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8954);
-// The stack's own login: POST /v3/authn/access_token with the user's name and password, renewed with
-// the refresh token, which is revoked at the end (never logout: that ends every token of the user, in
-// every parallel job). A stack with single sign-on disables it: the refusal says so.
-
-
-
-/** The platform's advice: renew 9 minutes after issue (tokens live 10). */
-const RENEW_AFTER_MS = 9 * 60_000;
-const SSO_HINT = `If this stack uses single sign-on, its password login is disabled: log in through your identity provider with token-url (see ${_method_js__WEBPACK_IMPORTED_MODULE_2__/* .SSO_DOCS_URL */ .a}).`;
-class PasswordLogin {
-    who;
-    password;
-    target;
-    issuer = 'password';
-    preflight = false;
-    renewable = true;
-    renewAfterMs = RENEW_AFTER_MS;
-    refusedHint = 'Run again; if it persists, check that the user may deploy to this stack.';
-    constructor(who, password, 
-    /** For messages: the stack (or host) the user logs in to. */
-    target) {
-        this.who = who;
-        this.password = password;
-        this.target = target;
-    }
-    async obtain(api) {
-        let answer;
-        try {
-            answer = await api.retrying('Login', () => api.json({ operation: 'Login', method: 'POST', path: '/v3/authn/access_token', json: { username: this.who, password: this.password } }));
-        }
-        catch (error) {
-            throw this.refused(error);
-        }
-        return toGrant(answer, 'Login');
-    }
-    async refresh(api, refreshToken) {
-        const answer = await api.retrying('Token refresh', () => api.json({
-            operation: 'Token refresh',
-            method: 'POST',
-            path: '/v3/authn/refresh_token',
-            json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-        }));
-        return toGrant(answer, 'Token refresh');
-    }
-    async revoke(api, refreshTokens, revoked) {
-        let failed;
-        for (const token of refreshTokens) {
-            try {
-                await revokeRefreshToken(api, token);
-                revoked(token);
-            }
-            catch (error) {
-                failed ??= error instanceof Error ? error.message : String(error);
-            }
-        }
-        return failed;
-    }
-    /** A refusal says what to check: the credentials, the stack, and single sign-on (which disables this login). */
-    refused(error) {
-        if (!(error instanceof _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ServiceError */ ._7) || error.status < 401 || error.status >= 500 || error.status === 429)
-            return error;
-        const code = `HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}`;
-        const check = error.status === 401
-            ? 'Check that the username and password secrets belong to a user of this stack, that the password has not expired, and that the stack is the right one. '
-            : '';
-        return new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .LoginRefused */ .QU(`Login to ${this.target} as user '${this.who}' was refused (${code}). ${check}${SSO_HINT}`, error.status, error.errorCode, error.errorDetail);
-    }
-}
-/** The tokens of an answer, masked first: nothing may print a token before the runner knows to hide it. */
-function toGrant(answer, operation) {
-    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .registerSecret */ .cl)(answer?.access_token);
-    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_1__/* .registerSecret */ .cl)(answer?.refresh_token);
-    if (!answer || typeof answer.access_token !== 'string' || answer.access_token === '')
-        throw new Error(`${operation}: the answer holds no access_token`);
-    // The refresh answer carries no new refresh token: the session keeps the one from the login.
-    const refreshToken = typeof answer.refresh_token === 'string' && answer.refresh_token !== '' ? answer.refresh_token : undefined;
-    return { accessToken: answer.access_token, refreshToken };
-}
-/** The one revocation call: DELETE /v3/authn/refresh_token with the token in the body (never logout). The post step uses it too. */
-async function revokeRefreshToken(api, refreshToken) {
-    await api.json({
-        operation: 'Revoking the refresh token',
-        method: 'DELETE',
-        path: '/v3/authn/refresh_token',
-        json: { grant_type: 'refresh_token', refresh_token: refreshToken }
-    });
-}
-
-
-/***/ }),
-
-/***/ 1326:
+/***/ 39182:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -239,15 +14,15 @@ __webpack_require__.d(__webpack_exports__, {
 // UNUSED EXPORTS: ReleaseFailed, USER_AGENT, deploy, failureOf
 
 // EXTERNAL MODULE: ./src/port.ts
-var port = __webpack_require__(8676);
+var port = __webpack_require__(58676);
 // EXTERNAL MODULE: ./src/advice.ts
-var advice = __webpack_require__(6031);
+var advice = __webpack_require__(96031);
 // EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __webpack_require__(1455);
-// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 5 modules
-var exec = __webpack_require__(2876);
+var promises_ = __webpack_require__(51455);
+// EXTERNAL MODULE: ./node_modules/@actions/exec/lib/exec.js + 3 modules
+var exec = __webpack_require__(81260);
 // EXTERNAL MODULE: ./src/errors.ts
-var errors = __webpack_require__(3916);
+var errors = __webpack_require__(83916);
 ;// CONCATENATED MODULE: ./src/build.ts
 // The optional build-command: run before packing, in the workspace, its output streamed into its
 // own log group. Run through @actions/exec, which splits arguments itself (quotes respected) and
@@ -273,655 +48,17 @@ async function runBuildCommand(command, cwd) {
 }
 
 // EXTERNAL MODULE: ./src/cloud/api.ts
-var cloud_api = __webpack_require__(9129);
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __webpack_require__(9392);
-// EXTERNAL MODULE: ./src/format.ts
-var format = __webpack_require__(6264);
-;// CONCATENATED MODULE: ./src/progress.ts
-// Progress lines for long transfers: bytes, percent and rate, at most every few seconds.
-
-class ProgressReporter {
-    label;
-    total;
-    log;
-    intervalMs;
-    now;
-    done = 0;
-    lastReport;
-    started;
-    constructor(label, total, log, intervalMs = 5_000, now = Date.now) {
-        this.label = label;
-        this.total = total;
-        this.log = log;
-        this.intervalMs = intervalMs;
-        this.now = now;
-        this.started = this.lastReport = now();
-    }
-    add(bytes) {
-        this.done += bytes;
-        const t = this.now();
-        if (t - this.lastReport >= this.intervalMs) {
-            this.lastReport = t;
-            this.log(this.line(t));
-        }
-    }
-    finish() {
-        this.log(this.line(this.now()));
-    }
-    line(t) {
-        const seconds = Math.max((t - this.started) / 1000, 0.001);
-        const percent = this.total > 0 ? Math.floor((this.done / this.total) * 100) : 100;
-        const rate = this.done / 1024 / 1024 / seconds;
-        return `${this.label}: ${(0,format/* formatBytes */.z3)(this.done)} of ${(0,format/* formatBytes */.z3)(this.total)} (${percent}%), ${rate.toFixed(1)} MB/s`;
-    }
-}
-
-// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
-var distribution_name = __webpack_require__(7103);
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __webpack_require__(7598);
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
-;// CONCATENATED MODULE: ./src/cloud/multipart.ts
-// A multipart/form-data body with one file part, streamed (from disk, or from the packer as it reads
-// the tree) with an exact Content-Length, so the archive is never held in memory and the server knows
-// the size up front.
-
-
-/** Quotes a file name for Content-Disposition (RFC 7578: escape quotes, drop line breaks). */
-function quoteFileName(name) {
-    return name.replace(/[\r\n]/g, '').replace(/"/g, '%22');
-}
-function multipartFile(file) {
-    const boundary = `----brcloud-deploy-${(0,external_node_crypto_.randomBytes)(16).toString('hex')}`;
-    const head = Buffer.from(`--${boundary}\r\n` +
-        `Content-Disposition: form-data; name="${file.field}"; filename="${quoteFileName(file.fileName)}"\r\n` +
-        `Content-Type: application/gzip\r\n\r\n`, 'utf8');
-    const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
-    return {
-        contentType: `multipart/form-data; boundary=${boundary}`,
-        contentLength: head.length + file.size + tail.length,
-        open(onBytes) {
-            // The gate's failure, as soon as it is known: the stream stops at the next chunk.
-            let refused;
-            file.gate?.catch((reason) => (refused = { reason }));
-            async function* parts() {
-                yield head;
-                let sent = 0;
-                for await (const chunk of file.bytes()) {
-                    if (refused)
-                        throw refused.reason;
-                    sent += chunk.length;
-                    if (sent > file.size)
-                        break;
-                    onBytes?.(chunk.length);
-                    yield chunk;
-                }
-                if (sent !== file.size) {
-                    throw new Error(`${file.fileName} changed while it was being uploaded (expected ${file.size} bytes, read ${sent})`);
-                }
-                await file.gate; // the closing boundary only once the archive is known to be sound
-                yield tail;
-            }
-            return external_node_stream_.Readable.from(parts(), { objectMode: false });
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./src/cloud/client.ts
-// The cloud API operations the action uses. Each is one user-visible operation with its own
-// attempts (CloudApi.retrying); each call inside it gets its token from the session. Operations that
-// change something are replayed only once a replay is known to be safe.
-
-
-
-
-
-
-
-/** How far the platform's clock may run behind ours when we ask "was this stored after we began?". */
-const CLOCK_SKEW_MS = 5 * 60_000;
-const PAGE = 100;
-/** A bound on paging, against a platform that says "more" forever. */
-const MAX_PAGES = 1000;
-/** An id as the platform sends it: a string, or a number (read as its decimal string). */
-function idOf(value) {
-    if (typeof value === 'string' && value !== '')
-        return value;
-    if (typeof value === 'number' && Number.isSafeInteger(value))
-        return String(value);
-    return undefined;
-}
-/**
- * A backup's createdAt: ISO 8601 text as the public tool reads it, or (a reading no public source rules out) a number of
- * milliseconds or seconds since 1970; its instant is NaN when the text is no date, so the rule never trusts it.
- */
-function backupTime(value) {
-    if (typeof value === 'string' && value !== '')
-        return { createdAt: value, createdAtMs: Date.parse(value) };
-    if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0)
-        return undefined;
-    const ms = value < 1e11 ? value * 1000 : value;
-    return { createdAt: new Date(ms).toISOString(), createdAtMs: ms };
-}
-function records(items) {
-    return Array.isArray(items) ? items.filter((i) => typeof i === 'object' && i !== null) : [];
-}
-/** Fields that may tell how a deployment is going; the public API documents none of them. */
-const STATUS_FIELDS = ['status', 'state', 'deploymentStatus', 'deployStatus'];
-function toEnvironment(r) {
-    const id = idOf(r.id);
-    if (id === undefined || typeof r.name !== 'string')
-        return undefined;
-    const status = STATUS_FIELDS.map((f) => r[f]).find((v) => typeof v === 'string' && v !== '');
-    return { id, name: r.name, distributionId: idOf(r.distributionId) ?? null, status };
-}
-function toDistribution(r) {
-    const id = idOf(r.id);
-    if (id === undefined)
-        return undefined;
-    const d = { id };
-    if (typeof r.name === 'string')
-        d.name = r.name;
-    if (typeof r.createdAt === 'string')
-        d.createdAt = r.createdAt;
-    if (typeof r.createdBy === 'string')
-        d.createdBy = r.createdBy;
-    if (typeof r.md5hash === 'string')
-        d.md5hash = r.md5hash;
-    return d;
-}
-class CloudClient {
-    api;
-    session;
-    now;
-    constructor(api, session, options = {}) {
-        this.api = api;
-        this.session = session;
-        this.now = options.now ?? Date.now;
-    }
-    /** One authorized JSON call, one attempt (a 401 renews the token and replays it once). */
-    call(operation, method, path, json, timeoutMs, onDispatch, beforeSend) {
-        return this.session.authorized((token) => {
-            // Once the token is in hand (a renewal may have taken time), right before the call goes out.
-            beforeSend?.();
-            return this.api.json({
-                operation,
-                method,
-                path,
-                token,
-                json,
-                ...(timeoutMs !== undefined && { timeoutMs }),
-                ...(onDispatch !== undefined && { onDispatch })
-            });
-        });
-    }
-    /**
-     * Every page of a list (one operation: a failed page retries the listing). The next offset
-     * advances by the items received, which may be fewer than asked for. `first` is the path of the
-     * first page; `next(offset)` of the later ones. Incomplete when the platform says there are more
-     * but a page brings nothing new (it ignores the offset, or answers empty).
-     */
-    listAll(operation, first, next, read) {
-        return this.api.retrying(operation, async () => {
-            const seen = new Map();
-            let offset = 0;
-            for (let path = first, page = 0; page < MAX_PAGES; page++, path = next(offset)) {
-                const answer = await this.call(operation, 'GET', path);
-                const raw = records(answer?.items);
-                const before = seen.size;
-                for (const item of raw.map(read))
-                    if (item !== undefined)
-                        seen.set(item.id, item);
-                offset += raw.length;
-                if (answer?.more !== true)
-                    return { items: [...seen.values()], complete: true };
-                if (seen.size === before)
-                    break;
-            }
-            return { items: [...seen.values()], complete: false };
-        });
-    }
-    /** The stack's environments. The first page is asked for as the platform documents it; later ones with offset and max, as distributions are. */
-    async listEnvironments() {
-        return this.listAll('Listing environments', '/v3/environments', (offset) => `/v3/environments?offset=${offset}&max=${PAGE}`, toEnvironment);
-    }
-    /**
-     * The environment of that exact name, or undefined. When the list is incomplete, asks the
-     * platform for that one name (`?name=`, which answers the environment itself) before saying no.
-     */
-    async findEnvironment(name) {
-        const list = await this.listEnvironments();
-        const listed = list.items.find((e) => e.name === name);
-        if (listed !== undefined || list.complete)
-            return { environment: listed, list };
-        const answer = await this.lookUp(`Looking up environment '${name}'`, `/v3/environments?name=${encodeURIComponent(name)}`);
-        const found = answer === undefined ? undefined : toEnvironment(answer);
-        return { environment: found?.name === name ? found : undefined, list };
-    }
-    /** Every distribution of the stack, page by page; throws when the platform would not list them all. */
-    async listDistributions() {
-        const { items, complete } = await this.listAll('Listing distributions', `/v3/distributions?offset=0&max=${PAGE}`, (offset) => `/v3/distributions?offset=${offset}&max=${PAGE}`, toDistribution);
-        if (!complete)
-            throw new Error(`Listing distributions: the platform said it holds more than the ${items.length} it listed, but would not list the rest`);
-        return items;
-    }
-    /** One record by its path, or undefined when the platform answers 404. */
-    lookUp(operation, path) {
-        return this.api.retrying(operation, () => this.call(operation, 'GET', path).catch((error) => {
-            if (error instanceof errors/* ServiceError */._7 && error.status === 404)
-                return undefined;
-            throw error;
-        }));
-    }
-    /** The distribution with that id, or undefined when the stack has none. */
-    async getDistribution(id) {
-        const record = await this.lookUp(`Looking up distribution ${id}`, `/v3/distributions/${encodeURIComponent(id)}`);
-        return record === undefined ? undefined : toDistribution(record);
-    }
-    /** A listing the platform answers in one call: an array, or a page of items; its records, one operation with its attempts. */
-    async listOnce(operation, path) {
-        const answer = await this.api.retrying(operation, () => this.call(operation, 'GET', path));
-        return records(Array.isArray(answer) ? answer : answer?.items);
-    }
-    /** The stack's application configuration files (an array, or a page of items). */
-    async listAppConfigFiles() {
-        return (await this.listOnce('Listing application configuration files', '/v3/appconfigfiles')).flatMap((r) => {
-            const id = idOf(r.id);
-            return id !== undefined && typeof r.name === 'string' ? [{ id, name: r.name }] : [];
-        });
-    }
-    /** The stack's repository backups (an array, or a page of items); entries without an id, environment or date are left out. */
-    async listBackups() {
-        return (await this.listOnce('Listing backups', '/v3/backups')).flatMap((r) => {
-            const id = idOf(r.id);
-            const environmentId = idOf(r.environmentId);
-            const createdAt = backupTime(r.createdAt);
-            if (id === undefined || environmentId === undefined || createdAt === undefined)
-                return [];
-            return [{ id, environmentId, ...createdAt }];
-        });
-    }
-    async deleteDistribution(id) {
-        const operation = `Deleting distribution ${id}`;
-        await this.api.retrying(operation, () => this.call(operation, 'DELETE', `/v3/distributions/${encodeURIComponent(id)}`));
-    }
-    /**
-     * Uploads from disk; every attempt streams the file afresh. When an attempt fails after the whole
-     * body was sent (the answer was lost), the next one first looks for the stored upload, same name
-     * and MD5, not listed before the upload (see UploadFile.knownBefore), and adopts it instead of uploading a duplicate.
-     */
-    async uploadDistribution(file) {
-        const operation = 'Uploading the distribution';
-        const body = multipartFile({ field: 'dist_file', bytes: file.bytes, fileName: file.fileName, size: file.size, gate: file.gate });
-        const began = this.now();
-        let bodySent = false;
-        return this.api.retrying(operation, async (attempts) => {
-            if (bodySent) {
-                const stored = await this.findStoredUpload(file, began);
-                if (stored) {
-                    port/* info */.pq(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`);
-                    return { ...stored, adopted: true, attempts };
-                }
-                port/* info */.pq('No stored copy of the previous attempt was found; uploading again.');
-            }
-            bodySent = false;
-            const uploaded = await this.session.authorized(async (token) => {
-                const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => port/* info */.pq(line));
-                let sent = 0;
-                // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
-                // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
-                let answered = false;
-                const res = await this.api
-                    .stream({
-                    operation,
-                    path: '/v3/distributions',
-                    token,
-                    contentType: body.contentType,
-                    contentLength: body.contentLength,
-                    body: body.open((n) => {
-                        progress.add(n);
-                        sent += n;
-                        if (sent === file.size && !answered) {
-                            bodySent = true;
-                            file.onUnconfirmed?.(true);
-                        }
-                    })
-                })
-                    .catch(async (error) => {
-                    // A refused archive stopped the stream: its reason, not the connection's, is the failure.
-                    if (error instanceof errors/* InputError */.dz)
-                        throw error;
-                    const refused = await file.gate?.then(() => undefined, (reason) => reason);
-                    if (refused !== undefined)
-                        throw refused;
-                    if (error instanceof errors/* ServiceError */._7) {
-                        answered = true;
-                        file.onUnconfirmed?.(false);
-                    }
-                    throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error, file.storedBefore) : error;
-                });
-                progress.finish();
-                return { record: readRecord(res.text), status: res.status };
-            });
-            const stored = uploaded.record === undefined ? undefined : toDistribution(uploaded.record);
-            if (stored !== undefined)
-                return { ...stored, adopted: false, attempts };
-            // Stored, but the answer names no id (an empty body, another shape): find it as after a lost answer.
-            const found = await this.findStoredUpload(file, began);
-            if (found === undefined) {
-                throw new Error(`Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
-                    `${file.fileName} with this MD5 was found on the stack afterwards`);
-            }
-            port/* info */.pq(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`);
-            return { ...found, adopted: false, attempts };
-        }, (error, attempt, delay) => ({
-            level: 'warning',
-            message: `Upload attempt ${attempt} failed (${(0,errors/* describeError */.Uc)(error)}); trying again in ${(0,format/* formatDelay */.Zk)(delay)} with the same bytes.`
-        }));
-    }
-    async findStoredUpload(file, began) {
-        const isNew = newSince(file.knownBefore, began - CLOCK_SKEW_MS);
-        const md5 = await file.md5();
-        const matches = (await this.listDistributions()).filter((d) => (0,distribution_name/* sameDistributionName */.Gd)(d.name, file.fileName) && sameMd5(d.md5hash, md5) && isNew(d));
-        matches.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''));
-        return matches[0];
-    }
-    /**
-     * One deploy request, one attempt, never replayed here: whether a replay is safe depends on what the
-     * environment shows (a lost answer may have been carried out), which the release decides (deploy/switch.ts).
-     */
-    async requestDeploy(environmentId, distributionId, strategy, configFileIds = [], timeoutMs, onDispatch, beforeSend) {
-        const roles = configFileIds.map((appConfigFileId) => ({ appConfigFileId, role: 'systemproperty' }));
-        const body = roles.length > 0 ? { distributionId, strategy, appConfigFileRoles: roles } : { distributionId, strategy };
-        await this.call('Deploying the distribution', 'PUT', `/v3/environments/${encodeURIComponent(environmentId)}/deploy`, body, timeoutMs, onDispatch, beforeSend);
-    }
-}
-/**
- * Whether a listed distribution appeared since the upload began: not among the ids listed before it (in any
- * letter case), or, when those are not known, not dated before `since` (an undated one counts as new).
- */
-function newSince(knownBefore, since) {
-    if (knownBefore !== undefined)
-        return (d) => ![...knownBefore].some((id) => (0,deploy_look/* sameId */.s)(id, d.id));
-    return (d) => !((d.createdAt ? Date.parse(d.createdAt) : Number.NaN) < since);
-}
-/** MD5s compare as hex, whatever case the platform writes them in. */
-function sameMd5(a, b) {
-    return a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase();
-}
-/** The platform's documented default limit of distributions per stack. */
-const DEFAULT_MAX_DISTRIBUTIONS = 100;
-/**
- * Adds what to do when the platform refuses an upload that a full stack explains: keyed on the status
- * (409 or 422: the stack's state refuses it) and on how many distributions it held, never on the
- * answer's wording, which is not public (the emulator's own text is invented).
- */
-function withUploadHint(error, storedBefore) {
-    const full = storedBefore !== undefined && storedBefore >= DEFAULT_MAX_DISTRIBUTIONS;
-    const refusedByState = error.status === 409 || error.status === 422;
-    if (!(refusedByState || (full && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 413)))
-        return error;
-    const held = storedBefore === undefined ? '' : ` It held ${storedBefore} before this upload.`;
-    return new errors/* ServiceError */._7(`${error.message}. The stack may hold as many distributions as the platform allows (${DEFAULT_MAX_DISTRIBUTIONS} by default).${held} Set max-distributions ` +
-        `(e.g. 50) to delete the oldest ones that no environment runs before each upload, or delete some in the console.`, error.status, error.errorCode, error.errorDetail, error.retryAfterMs);
-}
-/** The JSON object of an answer, or undefined when the body is empty or not an object. */
-function readRecord(text) {
-    try {
-        const value = JSON.parse(text);
-        return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined;
-    }
-    catch {
-        return undefined;
-    }
-}
-
-// EXTERNAL MODULE: ./src/cloud/login/oauth.ts + 1 modules
-var oauth = __webpack_require__(4857);
-// EXTERNAL MODULE: ./src/cloud/login/password.ts
-var login_password = __webpack_require__(2554);
-;// CONCATENATED MODULE: ./src/cloud/login/ready-token.ts
-// access-token: a bearer token an earlier step obtained, used as it is: never renewed, never revoked
-// (this run did not create it). Its lifetime was checked against the run's budgets with the inputs.
-
-class ReadyToken {
-    accessToken;
-    issuer = 'oauth';
-    who = 'the holder of access-token';
-    preflight = true;
-    renewable = false;
-    refusedHint = "The stack did not accept access-token: it may have expired, or be issued for another audience. Get a fresh token for the stack's API in the step before this one, or use token-url so the action gets and renews it.";
-    constructor(accessToken) {
-        this.accessToken = accessToken;
-    }
-    async obtain() {
-        if (this.accessToken === '')
-            throw new errors/* ActionError */.lZ('access-token is empty');
-        return { accessToken: this.accessToken };
-    }
-    async revoke() {
-        return undefined;
-    }
-    revokeNote = () => 'nothing revoked: access-token was made by an earlier step, which owns it';
-}
-
-;// CONCATENATED MODULE: ./src/cloud/login/choose.ts
-
-
-
-/** `target` names the stack in messages. */
-function loginMethodFor(login, target, options) {
-    if (login.kind === 'password')
-        return new login_password/* PasswordLogin */.X1(login.username, login.password, target);
-    if (login.kind === 'token')
-        return new ReadyToken(login.accessToken);
-    return new oauth.OAuthLogin(login, { signal: options.signal, attempts: options.attempts });
-}
-
-// EXTERNAL MODULE: ./src/http/errors.ts
-var http_errors = __webpack_require__(8549);
-// EXTERNAL MODULE: ./src/run-state.ts
-var run_state = __webpack_require__(518);
-// EXTERNAL MODULE: ./src/cloud/jwt.ts
-var jwt = __webpack_require__(1212);
-;// CONCATENATED MODULE: ./src/cloud/session.ts
-// The session owns the tokens. Every call asks it for a valid access token; it renews through the
-// refresh operation before the token runs out, and renews once more when a call meets a 401. How
-// tokens are got (the stack's password login, an OAuth token endpoint, a ready token) is its
-// LoginMethod (./login/). It never calls logout: that would end every token of the user, in every parallel job.
-
-
-
-
-
-
-
-
-class CloudSession {
-    api;
-    accessToken;
-    refreshToken;
-    /** Every refresh token received and not yet revoked. */
-    received = [];
-    renewAt = 0;
-    renewing;
-    /** The refresh token was (or is being) revoked: the run is ending. */
-    closed = false;
-    /** Logins under way: one that ends after the revocation brings a refresh token of its own to revoke. */
-    loginsUnderWay = 0;
-    now;
-    method;
-    /** How many times the access token was renewed (reported in the summary). */
-    renewals = 0;
-    constructor(api, login, passwordOrOptions, maybeOptions) {
-        this.api = api;
-        const options = typeof passwordOrOptions === 'string' ? maybeOptions : passwordOrOptions;
-        this.method = typeof login === 'string' ? new login_password/* PasswordLogin */.X1(login, passwordOrOptions, options.target) : login;
-        this.now = options.now ?? Date.now;
-    }
-    /** Who the run acts as, for the log. */
-    get who() {
-        return this.method.who;
-    }
-    async login() {
-        // A closed session logs in no more: tokens that arrived after the revocation would stay valid.
-        if (this.closed)
-            throw new Error('Login: the run is ending and its session is closed');
-        this.loginsUnderWay++;
-        try {
-            this.accept(await this.method.obtain(this.api));
-            // A login that was under way when the session closed: its refresh token is revoked at once, and a failure said.
-            if (this.closed && this.refreshToken) {
-                const failed = await this.revokeTokens(this.api, [this.refreshToken]);
-                if (failed !== undefined)
-                    port/* warning */.$e(`Could not revoke the refresh token of a login that ended after this run's revocation (${failed}); it expires by itself within 24 hours.`);
-            }
-        }
-        finally {
-            this.loginsUnderWay--;
-        }
-    }
-    /** A login is under way (a renewal that failed logs in again): its refresh token is not revoked yet. */
-    get loggingIn() {
-        return this.loginsUnderWay > 0;
-    }
-    /**
-     * Asks the stack whether it accepts the token (GET /v3/authn/verify_token) before any change, for a
-     * token it did not issue itself (single sign-on, access-token). Throws a message that says what to fix.
-     */
-    async verify() {
-        if (!this.method.preflight)
-            return undefined;
-        const token = await this.token();
-        try {
-            const answer = await this.api.retrying('Checking the token', () => this.api.answer({ operation: 'Checking the token', method: 'GET', path: '/v3/authn/verify_token', token }));
-            const header = (name) => {
-                const v = answer.headers[name];
-                return Array.isArray(v) ? v[0] : v;
-            };
-            return { userId: header('x-user-id'), role: header('x-user-role') };
-        }
-        catch (error) {
-            if (error instanceof errors/* ServiceError */._7 && (error.status === 401 || error.status === 403)) {
-                throw new errors/* TokenRefused */.KN(`The stack refused the token (HTTP ${error.status}${error.errorCode ? ` ${error.errorCode}` : ''}) before any change. ${this.method.refusedHint}`);
-            }
-            // Any other answer (no such endpoint, a 5xx after its attempts) tells nothing of the token: the first call will.
-            if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error)) {
-                port/* info */.pq(`The stack could not say whether it accepts the token (${(0,errors/* describeError */.Uc)(error)}); going on: the first call will tell.`);
-                return undefined;
-            }
-            throw error;
-        }
-    }
-    /**
-     * Sends every later call, renewals included, through another door: the run's closing calls use one of
-     * their own after the watchdog or a cancel aborted the first, and still renew a token that is due.
-     */
-    reroute(api, limitMs) {
-        this.api = api;
-        this.method.reroute?.(limitMs);
-    }
-    /** A valid access token, renewed first when it is due. */
-    async token() {
-        if (!this.accessToken)
-            await this.login();
-        else if (this.now() >= this.renewAt)
-            await this.renew();
-        if (!this.accessToken)
-            throw new Error('internal error: no access token after login');
-        return this.accessToken;
-    }
-    /** Runs `call` with a token; on a 401 renews once and replays it. `call` must be replayable. */
-    async authorized(call) {
-        const token = await this.token();
-        try {
-            return await call(token);
-        }
-        catch (error) {
-            if (!(error instanceof errors/* ServiceError */._7) || error.status !== 401)
-                throw error;
-            port/* info */.pq('The access token was refused (401); renewing it and trying once more.');
-            if (this.accessToken === token)
-                await this.renew();
-            return call(await this.token());
-        }
-    }
-    /** Refresh, else log in again. Concurrent callers share one renewal. */
-    async renew() {
-        this.renewing ??= this.doRenew().finally(() => (this.renewing = undefined));
-        return this.renewing;
-    }
-    async doRenew() {
-        if (!this.method.renewable)
-            throw new errors/* ActionError */.lZ(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`);
-        this.renewals++;
-        if (this.refreshToken && this.method.refresh) {
-            try {
-                this.accept(await this.method.refresh(this.api, this.refreshToken));
-                port/* info */.pq('Access token renewed through the refresh operation.');
-                return;
-            }
-            catch (error) {
-                // Refused (401), or failing after its attempts (5xx, no connection): a fresh login may still
-                // get through, and only when that fails too does the call fail. Anything else (the run's
-                // watchdog, a bug) ends it here.
-                if (error instanceof errors/* ServiceError */._7 && error.status < 500)
-                    port/* info */.pq(`The refresh token was refused (HTTP ${error.status}); logging in again.`);
-                else if (error instanceof errors/* ServiceError */._7 || (0,http_errors/* networkFailure */.rd)(error) || error instanceof errors/* ActionError */.lZ)
-                    port/* info */.pq(`The token refresh failed (${(0,errors/* describeError */.Uc)(error)}); logging in again.`);
-                else
-                    throw error;
-            }
-        }
-        await this.login();
-    }
-    /**
-     * Revokes every refresh token this run received (each would stay valid for 24 hours after the job; a login
-     * after a failed renewal brings another), through `api` (a door of its own at the end of the run). Never
-     * logout: that ends every token of the user, in every parallel job. Resolves to why one failed, or
-     * undefined; it never throws.
-     */
-    async revoke(api) {
-        this.closed = true;
-        const note = this.method.revokeNote?.(this.received.length === 0);
-        if (note !== undefined)
-            port/* info */.pq(`Token: ${note}.`);
-        return this.revokeTokens(api, [...this.received]);
-    }
-    async revokeTokens(api, tokens) {
-        return this.method.revoke(api, tokens, (token) => {
-            this.received = this.received.filter((t) => t !== token);
-            if (this.refreshToken === token)
-                this.refreshToken = undefined;
-            this.noteTokens();
-        });
-    }
-    /** What the post step revokes if this run cannot (a kill): every refresh token still valid. */
-    noteTokens() {
-        (0,run_state/* noteRefreshTokens */.Ek)(this.method.issuer, this.api.baseUrl, this.received);
-    }
-    accept(grant) {
-        this.accessToken = grant.accessToken;
-        // A renewal may carry no new refresh token: keep the one from the login. Each one received is revoked at the end.
-        if (grant.refreshToken !== undefined) {
-            this.refreshToken = grant.refreshToken;
-            if (!this.received.includes(grant.refreshToken))
-                this.received.push(grant.refreshToken);
-            this.noteTokens();
-        }
-        const lifetime = grant.expiresInSeconds !== undefined ? grant.expiresInSeconds * 1000 : (0,jwt/* jwtLifetimeMs */.z)(grant.accessToken);
-        const byLifetime = lifetime === undefined ? login_password/* RENEW_AFTER_MS */.Oe : Math.floor(lifetime * 0.9);
-        // A token that cannot be renewed is used until the stack refuses it.
-        this.renewAt = this.method.renewable ? this.now() + Math.min(byLifetime, this.method.renewAfterMs ?? byLifetime) : Number.POSITIVE_INFINITY;
-    }
-}
-
+var cloud_api = __webpack_require__(69129);
+// EXTERNAL MODULE: ./src/cloud/client.ts + 2 modules
+var client = __webpack_require__(80846);
+// EXTERNAL MODULE: ./src/cloud/login/choose.ts + 4 modules
+var choose = __webpack_require__(25256);
+// EXTERNAL MODULE: ./src/cloud/session.ts
+var cloud_session = __webpack_require__(96885);
 // EXTERNAL MODULE: external "node:os"
-var external_node_os_ = __webpack_require__(8161);
+var external_node_os_ = __webpack_require__(48161);
 // EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __webpack_require__(6760);
+var external_node_path_ = __webpack_require__(76760);
 var external_node_path_default = /*#__PURE__*/__webpack_require__.n(external_node_path_);
 ;// CONCATENATED MODULE: ./src/archive/glob.ts
 
@@ -1231,15 +368,21 @@ function checkDirectory(raw, resolved, names) {
 }
 
 // EXTERNAL MODULE: external "node:stream/promises"
-var external_node_stream_promises_ = __webpack_require__(6466);
+var external_node_stream_promises_ = __webpack_require__(46466);
+// EXTERNAL MODULE: external "node:stream"
+var external_node_stream_ = __webpack_require__(57075);
+// EXTERNAL MODULE: external "node:crypto"
+var external_node_crypto_ = __webpack_require__(77598);
 // EXTERNAL MODULE: external "node:zlib"
-var external_node_zlib_ = __webpack_require__(8522);
+var external_node_zlib_ = __webpack_require__(38522);
 var external_node_zlib_default = /*#__PURE__*/__webpack_require__.n(external_node_zlib_);
+// EXTERNAL MODULE: ./src/format.ts
+var format = __webpack_require__(16264);
 // EXTERNAL MODULE: external "node:v8"
-var external_node_v8_ = __webpack_require__(8877);
+var external_node_v8_ = __webpack_require__(78877);
 var external_node_v8_default = /*#__PURE__*/__webpack_require__.n(external_node_v8_);
 // EXTERNAL MODULE: external "node:vm"
-var external_node_vm_ = __webpack_require__(714);
+var external_node_vm_ = __webpack_require__(30714);
 var external_node_vm_default = /*#__PURE__*/__webpack_require__.n(external_node_vm_);
 ;// CONCATENATED MODULE: ./src/memory.ts
 // Keeps a streaming process's memory flat when it churns through big buffers it cannot recycle.
@@ -1312,7 +455,7 @@ class GarbageRelief {
 }
 
 // EXTERNAL MODULE: ./node_modules/tar/dist/esm/index.min.js
-var index_min = __webpack_require__(8697);
+var index_min = __webpack_require__(98697);
 ;// CONCATENATED MODULE: ./src/archive/links.ts
 // Where links lead once a distribution is unpacked: shared by the archive check (entries in archive
 // order) and the packer (the symlinks of the directory). A symlink is resolved against its own
@@ -3721,7 +2864,7 @@ async function packDirectory(sourceDir, outFile, options = {}) {
 }
 
 // EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __webpack_require__(3024);
+var external_node_fs_ = __webpack_require__(73024);
 ;// CONCATENATED MODULE: ./src/archive/bytes.ts
 // An archive file's bytes, read from disk each time they are asked for (a retry reads them again).
 
@@ -3746,6 +2889,8 @@ function fileBytes(path) {
 
 
 
+// EXTERNAL MODULE: ./src/cloud/distribution-name.ts
+var distribution_name = __webpack_require__(37103);
 ;// CONCATENATED MODULE: ./src/distribution.ts
 // The distribution to upload, ready on disk: a given archive checked, or a directory packed, under
 // the name it will be stored under.
@@ -3832,24 +2977,23 @@ async function prepareArchive(inputs, cleanup) {
 }
 
 // EXTERNAL MODULE: ./src/github/client.ts
-var client = __webpack_require__(6584);
-;// CONCATENATED MODULE: ./src/code-host/open.ts
-async function openCodeHost(inputs, signal, run) {
-    if (inputs.githubToken !== undefined) {
-        const { GitHubApi } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 6584));
-        return GitHubApi.open(inputs.githubToken, signal, run);
-    }
-    if (inputs.gitlab !== undefined) {
-        const { GitLabApi } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 9941));
-        return GitLabApi.open(inputs.gitlab, signal, run);
-    }
-    return undefined;
+var github_client = __webpack_require__(96584);
+// EXTERNAL MODULE: ./src/code-host/open.ts
+var code_host_open = __webpack_require__(9112);
+// EXTERNAL MODULE: ./src/run-state.ts
+var run_state = __webpack_require__(20518);
+// EXTERNAL MODULE: ./src/code-host/port.ts
+var code_host_port = __webpack_require__(95591);
+;// CONCATENATED MODULE: ./src/github/status-description.ts
+// A Deployment status's description as GitHub takes it: "The maximum description length is 140 characters" (its REST
+// reference). Characters, not UTF-16 units: a cut by units could leave half of an emoji, which is no text at all.
+const STATUS_DESCRIPTION_LIMIT = 140;
+/** `text` cut to at most 140 characters, never inside one. */
+function statusDescription(text) {
+    const characters = [...text];
+    return characters.length <= STATUS_DESCRIPTION_LIMIT ? text : characters.slice(0, STATUS_DESCRIPTION_LIMIT).join('');
 }
 
-// EXTERNAL MODULE: ./src/code-host/port.ts
-var code_host_port = __webpack_require__(5591);
-// EXTERNAL MODULE: ./src/github/status-description.ts
-var status_description = __webpack_require__(5326);
 ;// CONCATENATED MODULE: ./src/code-host/recorded-deployment.ts
 // Records a deploy as a deployment of the environment on the code's host (a GitHub Deployment, a GitLab deployment), so
 // it shows in the environment's history, with the distribution's id in its payload where the host keeps one: a later run
@@ -3888,7 +3032,7 @@ class RecordedDeployment {
             const id = await github.createDeployment(ref, environment, description, payload);
             const deployment = new RecordedDeployment(github, id, environmentUrl);
             // The post step finishes a deployment the main step could not (src/post.ts).
-            if (github instanceof client.GitHubApi)
+            if (github instanceof github_client.GitHubApi)
                 (0,run_state/* noteGitHubDeployment */.v9)(id, github.repo, github.runUrl);
             else
                 (0,run_state/* noteGitLabDeployment */.Nw)(id, github.project, github.apiUrl);
@@ -3914,7 +3058,7 @@ class RecordedDeployment {
         try {
             await github.setDeploymentState(this.id, {
                 state,
-                description: (0,status_description/* statusDescription */.$)(description),
+                description: statusDescription(description),
                 logUrl: this.github.runUrl,
                 environmentUrl: state === 'success' ? this.environmentUrl : undefined
             });
@@ -3938,7 +3082,7 @@ function lacksAccess(error) {
 /** Uploads this recent may be another job's, about to be deployed: never deleted. */
 const FRESH_MS = 60 * 60_000;
 /** How far the platform's clock may be off from ours, either way: its createdAt is read with this much room. */
-const prune_keep_CLOCK_SKEW_MS = 15 * 60_000;
+const CLOCK_SKEW_MS = 15 * 60_000;
 /** The strongest reason wins when several hold: what runs, then what a deploy under way needs, then the rest. */
 const RANK = { runs: 0, 'in-progress': 1, requested: 2, previous: 3, ran: 4, 'built-before': 5, fresh: 6 };
 /** The distributions to keep, by id in any letter case. */
@@ -3980,7 +3124,7 @@ function builtBefore(distributions, runningId) {
 }
 /** Whether the platform stored it within the last hour before `startedAt`, by its clock read with CLOCK_SKEW_MS of room. */
 function isFresh(d, startedAt) {
-    return createdMs(d) >= startedAt - FRESH_MS - prune_keep_CLOCK_SKEW_MS;
+    return createdMs(d) >= startedAt - FRESH_MS - CLOCK_SKEW_MS;
 }
 /** The reason in the words of a log line: "kept distribution X: <this>". */
 function describeKeep(reason) {
@@ -4027,8 +3171,10 @@ function countKept(kept) {
     });
 }
 
+// EXTERNAL MODULE: ./src/deploy/look.ts
+var deploy_look = __webpack_require__(89392);
 // EXTERNAL MODULE: ./src/code-host/evidence.ts
-var evidence = __webpack_require__(3018);
+var evidence = __webpack_require__(80637);
 ;// CONCATENATED MODULE: ./src/github/prune-records.ts
 
 
@@ -4091,7 +3237,7 @@ class PruneRecords {
     }
     /** Adds what the records say must stay: each environment's previous distribution, and what a deploy named within the hour. */
     async keep(records, environments, keeps) {
-        const since = this.now() - FRESH_MS - prune_keep_CLOCK_SKEW_MS;
+        const since = this.now() - FRESH_MS - CLOCK_SKEW_MS;
         for (const d of records) {
             if (!(Date.parse(d.createdAt ?? '') >= since))
                 continue;
@@ -4159,115 +3305,14 @@ class PruneRecords {
     }
 }
 
-// EXTERNAL MODULE: ./src/inputs/address.ts
-var address = __webpack_require__(1617);
-// EXTERNAL MODULE: ./src/http/retry.ts
-var retry = __webpack_require__(8902);
+// EXTERNAL MODULE: ./src/health.ts
+var src_health = __webpack_require__(95769);
 // EXTERNAL MODULE: ./src/http/transport.ts + 1 modules
-var http_transport = __webpack_require__(5848);
-;// CONCATENATED MODULE: ./src/health.ts
-// The health check of the deployed site: GET health-url until it answers 2xx and, with health-expect,
-// its body contains that text (the commit SHA of the build, say, so the old release still answering
-// cannot pass). No credentials are sent, redirects are followed at most 5 times and only to https (or
-// plain http on this machine), and each attempt's status and time go to the log.
-
-
-
-
-
-const MAX_REDIRECTS = 5;
-/** The site did not pass in time. */
-class HealthCheckFailed extends errors/* ActionError */.lZ {
-    name = 'HealthCheckFailed';
-}
-/** An address for the log: no query string (a page address may carry a token in it). */
-function shown(url) {
-    return `${url.origin}${url.pathname}`;
-}
-/** What to do about the last answer of a check that did not pass. */
-function health_advice(last) {
-    if (last.answered)
-        return 'The site answers, but not with the new release: check that the build writes health-expect into that page, and that the deploy really switched.';
-    // A page the release does not have is a path to fix, not a site to debug (the README's build writes it into the site webapp).
-    if (last.status === 404)
-        return "The page does not exist: check the health-url path and where your build writes it (a file of the site webapp is served at the site's root).";
-    if (last.status === 401 || last.status === 403)
-        return 'The page asks for credentials, which the check never sends: point health-url at a public page.';
-    return 'Check the site and its logs.';
-}
-/** One GET, following redirects, each call within `limitMs()` (what is left of the check's time); what it answered, or why it did not pass. */
-async function attempt(options, transports, limitMs) {
-    let url = new URL(options.url);
-    for (let redirects = 0;; redirects++) {
-        let transport = transports.get(url.origin);
-        if (transport === undefined) {
-            transport = new http_transport/* HttpTransport */.G(url.origin, { userAgent: options.userAgent, timeoutMs: options.requestTimeoutMs, signal: options.signal });
-            transports.set(url.origin, transport);
-        }
-        const res = await transport.send({
-            method: 'GET',
-            path: `${url.pathname}${url.search}`,
-            headers: { accept: '*/*', 'cache-control': 'no-cache' },
-            timeoutMs: limitMs()
-        });
-        options.answered?.(shown(url));
-        const location = res.headers.location;
-        const to = Array.isArray(location) ? location[0] : location;
-        if (res.status >= 300 && res.status < 400 && to) {
-            const next = new URL(to, url);
-            if (redirects >= MAX_REDIRECTS)
-                return { ok: false, what: `more than ${MAX_REDIRECTS} redirects (the last to ${shown(next)})` };
-            // Plain http only where the user chose it (an http health-url) or on this machine: never a downgrade from https.
-            const httpAllowed = new URL(options.url).protocol === 'http:' || (0,address/* isLoopbackHost */.cW)(next.hostname);
-            if (next.protocol !== 'https:' && !(next.protocol === 'http:' && httpAllowed)) {
-                return { ok: false, what: `HTTP ${res.status}, a redirect to ${shown(next)}, which is not https: not followed` };
-            }
-            url = next;
-            continue;
-        }
-        if (res.status < 200 || res.status > 299)
-            return { ok: false, what: `HTTP ${res.status}`, status: res.status };
-        if (options.expect !== undefined && !res.text.includes(options.expect)) {
-            return { ok: false, answered: true, what: `HTTP ${res.status}, but the page does not contain '${options.expect}'` };
-        }
-        return { ok: true, what: `HTTP ${res.status}${options.expect === undefined ? '' : `, contains '${options.expect}'`}` };
-    }
-}
-/** Checks until the site passes (returns after how long) or the time is up (throws HealthCheckFailed). */
-async function checkHealth(options) {
-    const now = options.now ?? Date.now;
-    const poll = new retry/* Poll */.sP({ ...options, intervalMs: options.intervalMs ?? 2_000, maxIntervalMs: options.maxIntervalMs ?? 15_000 });
-    const transports = new Map();
-    const where = shown(new URL(options.url));
-    // No call outruns health-timeout-minutes: each gets request-timeout-seconds, or what is left (at least 1 s).
-    const limitMs = () => Math.max(1_000, Math.min(options.requestTimeoutMs, poll.started + options.timeoutMs - now()));
-    try {
-        for (let n = 1;; n++) {
-            const t0 = now();
-            let result;
-            try {
-                result = await attempt(options, transports, limitMs);
-            }
-            catch (error) {
-                if (options.signal?.aborted)
-                    throw error;
-                result = { ok: false, what: `no answer (${(0,errors/* describeError */.Uc)(error)})` };
-            }
-            options.log(`Health check ${n}: ${where}: ${result.what} in ${(0,format/* formatDuration */.a3)(now() - t0)}.`);
-            if (result.ok)
-                return { afterMs: poll.elapsed(), attempts: n };
-            if (options.once === true || !(await poll.next())) {
-                const within = options.once === true ? '' : ` within health-timeout-minutes (${(0,format/* formatDuration */.a3)(options.timeoutMs)}, ${n} attempt(s))`;
-                throw new HealthCheckFailed(`The health check of ${where} did not pass${within}; the last answer: ${result.what}. ${health_advice(result)}`);
-            }
-        }
-    }
-    finally {
-        for (const transport of transports.values())
-            await transport.close().catch(() => undefined);
-    }
-}
-
+var http_transport = __webpack_require__(45848);
+// EXTERNAL MODULE: ./src/http/errors.ts
+var http_errors = __webpack_require__(58549);
+// EXTERNAL MODULE: ./src/http/retry.ts
+var retry = __webpack_require__(28902);
 ;// CONCATENATED MODULE: ./src/deploy/observe.ts
 // Looking at the environment: what it reports (the documented distributionId, and a status field when
 // the platform gives one, which is never required), and the pace of looking again until a deadline.
@@ -4292,7 +3337,9 @@ class EnvironmentWatch {
         if (environment === undefined) {
             throw new errors/* ActionError */.lZ(`Environment '${this.name}' is no longer listed by the platform, though it was when this run found it: it was deleted or renamed since.`);
         }
-        return { distributionId: environment.distributionId ?? undefined, status: environment.status, at: this.now() };
+        const look = { distributionId: environment.distributionId ?? undefined, status: environment.status, at: this.now() };
+        this.options.seen?.(look);
+        return look;
     }
     /**
      * A look while waiting for something: an answer that failed the way a look may fail for a moment (a 5xx,
@@ -4333,16 +3380,16 @@ class EnvironmentWatch {
 }
 
 // EXTERNAL MODULE: ./src/deploy/order.ts
-var deploy_order = __webpack_require__(507);
+var deploy_order = __webpack_require__(20507);
 // EXTERNAL MODULE: ./src/deploy/changes.ts
-var deploy_changes = __webpack_require__(3678);
+var deploy_changes = __webpack_require__(43678);
 ;// CONCATENATED MODULE: ./src/github/deployment-description.ts
 // A GitHub Deployment's description: what was deployed where, the override reason when one was given, and the commits
 // of the release as far as they fit. GitHub's reference calls it a "Short description of the deployment" and states no
 // maximum; the one it states for a deployment status's description is 140 characters, and a Deployment refused as too
 // long would lose the record later runs read: it is held to the same 140 characters (characters, never cut inside one).
 
-const DEPLOYMENT_DESCRIPTION_LIMIT = status_description/* STATUS_DESCRIPTION_LIMIT */.c;
+const DEPLOYMENT_DESCRIPTION_LIMIT = STATUS_DESCRIPTION_LIMIT;
 /**
  * "site.tar.gz to acme; override: hotfix; 3 commits: Fix login (#12); Add search; and 1 more", within the limit. The
  * name and target come first, then the override reason (cut with an ellipsis when it alone would not fit), then as
@@ -4393,9 +3440,9 @@ function payloadChanges(c) {
 }
 
 // EXTERNAL MODULE: ./src/deploy/outcome.ts
-var outcome = __webpack_require__(4535);
+var outcome = __webpack_require__(84535);
 // EXTERNAL MODULE: ./src/http/phase.ts
-var phase = __webpack_require__(3331);
+var phase = __webpack_require__(33331);
 ;// CONCATENATED MODULE: ./src/rules/backup.ts
 /** The environment's newest backup (by createdAt; entries without a readable date are no evidence of age). */
 function newestBackup(backups, environmentId) {
@@ -4434,9 +3481,9 @@ function describeBackup(f, environment) {
 }
 
 // EXTERNAL MODULE: ./src/rules/freeze.ts + 3 modules
-var freeze = __webpack_require__(9108);
+var freeze = __webpack_require__(99108);
 // EXTERNAL MODULE: ./src/rules/record.ts
-var record = __webpack_require__(4658);
+var record = __webpack_require__(84658);
 ;// CONCATENATED MODULE: ./src/rules/soak.ts
 
 /** The newest Deployments of the upstream environment read: older ones cannot change a clock the newer ones reset. */
@@ -4697,7 +3744,7 @@ class ReleaseGate {
 }
 
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
-var release_state = __webpack_require__(350);
+var release_state = __webpack_require__(80350);
 ;// CONCATENATED MODULE: ./src/deploy/switch.ts
 // Asking the platform for one switch of the environment (our release, or a rollback) and following it.
 // A request is never replayed blindly: after a lost answer or a 409 the environment is looked at first,
@@ -4746,7 +3793,7 @@ class Unconfirmed extends errors/* ActionError */.lZ {
 function callLimit(ctx, deadline) {
     return Math.max(1_000, Math.min(ctx.requestTimeoutMs, deadline.at - ctx.watch.now()));
 }
-async function switch_attempt(ctx, plan, deadline, hooks) {
+async function attempt(ctx, plan, deadline, hooks) {
     let dispatched = false;
     try {
         // The last call made counts: a 401 answered (not carried out) and replayed with a new token is dispatched anew.
@@ -4821,7 +3868,7 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
     /** Calls that never reached the platform (not handed to the connection, or refused before it was written). */
     let unsent = 0;
     for (;;) {
-        const outcome = await switch_attempt(ctx, plan, deadline, hooks);
+        const outcome = await attempt(ctx, plan, deadline, hooks);
         if (outcome.kind === 'sent')
             return 'sent';
         if (outcome.kind === 'unsent') {
@@ -5115,7 +4162,7 @@ async function checkSite(ctx, release, health) {
         await ctx.phase(`Health check ${health.shown}`, () => ctx.checkSite(health));
     }
     catch (error) {
-        if (error instanceof HealthCheckFailed)
+        if (error instanceof src_health/* HealthCheckFailed */.yK)
             return fail(release, 'unhealthy', error.message);
         throw error;
     }
@@ -5354,31 +4401,8 @@ function rollbackStopped(release, stop) {
 /** The states a rollback can stop in part-way. */
 const ROLLING_BACK = ['failed', 'rollback-requested', 'rollback-applied'];
 
-;// CONCATENATED MODULE: ./src/deploy/result.ts
-/** The result of a deployment that has just begun: what the inputs say, nothing done yet. */
-function newDeployResult(inputs) {
-    const { address } = inputs;
-    return {
-        apiUrl: address.apiUrl,
-        target: address.stack ?? address.apiUrl,
-        consoleUrl: address.consoleUrl,
-        dryRun: inputs.dryRun,
-        strategy: inputs.deployStrategy,
-        rollback: inputs.rollback,
-        rollbackOnSearch: inputs.rollbackOnSearch,
-        environmentName: inputs.environment,
-        source: inputs.source.kind,
-        fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
-        configFiles: inputs.configFiles,
-        skipped: false,
-        rules: {},
-        cautions: [],
-        plan: [],
-        completed: false,
-        tokenRenewals: 0
-    };
-}
-
+// EXTERNAL MODULE: ./src/deploy/result.ts
+var deploy_result = __webpack_require__(14730);
 ;// CONCATENATED MODULE: ./src/cloud/prune.ts
 // Deleting old distributions so that, after one more upload, at most `max` remain (max-distributions), oldest
 // first, never one that must stay (./prune-keep.ts): what an environment runs or ran earlier in this run, what
@@ -5623,9 +4647,9 @@ class Pruning {
 }
 
 // EXTERNAL MODULE: ./src/action-metadata.ts
-var action_metadata = __webpack_require__(227);
-// EXTERNAL MODULE: ./src/inputs/index.ts + 6 modules
-var inputs = __webpack_require__(8858);
+var action_metadata = __webpack_require__(10227);
+// EXTERNAL MODULE: ./src/inputs/index.ts + 5 modules
+var inputs = __webpack_require__(1801);
 ;// CONCATENATED MODULE: ./src/deploy/source.ts
 // The distribution to deploy: one already on the stack (distribution-id, or what another environment
 // runs), an identical one already stored (reused), or the archive uploaded after pruning. Also the
@@ -5704,7 +4728,7 @@ async function findIdentical(ctx, ready) {
         // Only a stored distribution of the same name needs the MD5, and so the whole check, now.
         const named = all.filter((d) => (0,distribution_name/* sameDistributionName */.Gd)(d.name, ready.fileName));
         const md5 = named.length > 0 ? (await ctx.verified(ready)).md5 : undefined;
-        const same = named.find((d) => sameMd5(d.md5hash, md5));
+        const same = named.find((d) => (0,client/* sameMd5 */.vh)(d.md5hash, md5));
         if (same)
             ctx.say(`The stack already holds ${ready.fileName} with the same MD5 as distribution ${same.id}: ${inputs.dryRun ? 'would reuse it' : 'reusing it'}, no upload.`);
         else
@@ -5842,7 +4866,8 @@ const LAST_LOOK_MS = 3_000;
 /** The health check with the run's settings (each attempt's time limit, user agent, watchdog, log); the page that answered kept as site-url. */
 function siteCheck(inputs, result, health, signal) {
     const answered = (address) => void (result.siteUrl = address);
-    return checkHealth({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: port/* info */.pq, answered });
+    const tried = (attempt) => void (result.healthAttempts = (0,deploy_result/* keepReading */.G2)(result.healthAttempts, attempt));
+    return (0,src_health/* checkHealth */.Ns)({ ...health, requestTimeoutMs: inputs.requestTimeoutMs, userAgent: USER_AGENT, signal, log: port/* info */.pq, answered, tried });
 }
 /** Why a run that deploys again what the environment reports (or skips it) does so. */
 function redeployReason(inputs) {
@@ -5862,14 +4887,14 @@ async function deploy(inputs, phase, signal, verify) {
 function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LOOK_MS) {
     const { address } = inputs;
     const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
-    const result = newDeployResult(inputs);
+    const result = (0,deploy_result/* newDeployResult */.f2)(inputs);
     const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
     const api = new cloud_api/* CloudApi */.q(transport, {
         retry: retryPolicy(inputs, signal),
         uploadIdleTimeoutMs: inputs.requestTimeoutMs,
         callTimeoutMs: inputs.requestTimeoutMs
     });
-    const session = new CloudSession(api, loginMethodFor(inputs.login, target, { signal, attempts: inputs.maxAttempts }), { target });
+    const session = new cloud_session/* CloudSession */.ou(api, (0,choose/* loginMethodFor */.q)(inputs.login, target, { signal, attempts: inputs.maxAttempts }), { target });
     // A warning the summary repeats: the run's and the release gate's (an overridden rule).
     const caution = (line) => {
         port/* warning */.$e(line);
@@ -5883,7 +4908,7 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
         verify,
         target,
         session,
-        client: new CloudClient(api, session),
+        client: new client/* CloudClient */.Ll(api, session),
         cleanup: [],
         startedAt: Date.now(),
         github: {},
@@ -5965,9 +4990,9 @@ async function steps(run, github) {
     const skip = alreadyRuns && redeploy === undefined;
     if (environment)
         planDeploy(inputs, environment, distributionId, skip, redeploy, result, run.say);
-    const host = await openCodeHost(inputs.codeHost, run.signal);
+    const host = await (0,code_host_open/* openCodeHost */.u)(inputs.codeHost, run.signal);
     // Pruning keeps what GitHub's Deployments name; GitLab's deployments name no distribution.
-    if (host instanceof client.GitHubApi)
+    if (host instanceof github_client.GitHubApi)
         source.records = new PruneRecords(host, inputs.address.apiUrl);
     // Before any change: an older commit than the one the environment runs is refused here.
     const order = environment && !skip ? await checkOrder(run, host, environment, distributionId) : undefined;
@@ -6200,7 +5225,11 @@ async function releaseSteps(inputs, parts, result) {
     result.release = record;
     const ctx = {
         client: parts.client,
-        watch: new EnvironmentWatch(parts.client, environment.name, { signal: parts.signal, log: port/* info */.pq }),
+        watch: new EnvironmentWatch(parts.client, environment.name, {
+            signal: parts.signal,
+            log: port/* info */.pq,
+            seen: (look) => void (result.looks = (0,deploy_result/* keepReading */.G2)(result.looks, look))
+        }),
         signal: parts.signal,
         environmentId: environment.id,
         strategy: inputs.deployStrategy,
@@ -6323,7 +5352,7 @@ async function closingCalls(inputs, session, limitMs, found, alongside, looked) 
         if (!inputs.environment || inputs.dryRun || !found)
             return;
         // The look (with any token renewal it needs) gets `limitMs` in all, so the revocation always has its turn.
-        const looking = new EnvironmentWatch(new CloudClient(api, session), inputs.environment).look();
+        const looking = new EnvironmentWatch(new client/* CloudClient */.Ll(api, session), inputs.environment).look();
         look = looking;
         looked(await within(limitMs, looking));
     }
@@ -6357,752 +5386,45 @@ function within(ms, work) {
 
 /***/ }),
 
-/***/ 6584:
+/***/ 14730:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   GitHubApi: () => (/* binding */ GitHubApi)
+/* harmony export */   G2: () => (/* binding */ keepReading),
+/* harmony export */   XA: () => (/* binding */ MAX_READINGS),
+/* harmony export */   f2: () => (/* binding */ newDeployResult)
 /* harmony export */ });
-/* unused harmony export pullRequestsIn */
-/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8676);
-/* harmony import */ var _http_proxy_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7856);
-/* harmony import */ var _http_retry_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(8902);
-/* harmony import */ var _http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(3689);
-/* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(5591);
-// THE door to GitHub's REST API: the few calls the action makes (Deployments, their statuses, a compare
-// of two commits; the status report's drift issues and their label), each with a time limit and the run's stop,
-// answers read into small typed records.
-// Everything GitHub does for the action is best effort: callers turn a failure into a warning.
-
-
-
-
-
-
-
-/** Attempts of a read that failed the way a moment's outage does (no answer, a 5xx): a blip must not refuse a deploy. */
-const READ_ATTEMPTS = 3;
-/** Pages of 100 read when looking for a Deployment: the newest 300 of an environment are plenty, and bound the cost. */
-const MAX_PAGES = 3;
-/** Pages of 100 open issues of one label read: more than 1000 drift issues is a mistake to stop at, not to page through. */
-const MAX_ISSUE_PAGES = 10;
-/** Commits per page of a compare. */
-const COMMIT_PAGE = 100;
-class GitHubApi {
-    octokit;
-    repo;
-    repoUrl;
-    runUrl;
-    sha;
-    ref;
-    signal;
-    apiUrl;
-    limitMs;
-    readAttempts;
-    host = 'GitHub';
-    deploymentNoun = 'GitHub Deployment';
-    keepsPayload = true;
-    constructor(octokit, repo, 
-    /** The web address of the repository (for commit links). */
-    repoUrl, 
-    /** This workflow run's page, when the runner says which run this is. */
-    runUrl, 
-    /** The commit this run was started for (GITHUB_SHA); empty outside a runner. */
-    sha, 
-    /** The branch or tag this run was started for (GITHUB_REF). */
-    ref, signal, 
-    /** Where GitHub's API is (GITHUB_API_URL), for messages. */
-    apiUrl, limitMs = _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CALL_LIMIT_MS */ .U0, 
-    /** Attempts of a read; one for the closing calls, which have a short limit. */
-    readAttempts = READ_ATTEMPTS) {
-        this.octokit = octokit;
-        this.repo = repo;
-        this.repoUrl = repoUrl;
-        this.runUrl = runUrl;
-        this.sha = sha;
-        this.ref = ref;
-        this.signal = signal;
-        this.apiUrl = apiUrl;
-        this.limitMs = limitMs;
-        this.readAttempts = readAttempts;
-    }
-    /**
-     * A client for the repository this run belongs to, as the face tells it (the port's runContext: the runner's
-     * GITHUB_REPOSITORY, or the CLI's --repository); GitHub's API where @actions/github finds it (GITHUB_API_URL).
-     */
-    static async open(token, signal, run = (0,_port_js__WEBPACK_IMPORTED_MODULE_3__/* .runContext */ .pO)()) {
-        const [owner, name] = run.repository.split('/');
-        if (!owner || !name)
-            throw new Error(`github-token is set, but no GitHub repository (owner/name) is known for it: '${run.repository}'`);
-        const repo = { owner, repo: name };
-        const github = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
-        const octokit = github.getOctokit(token);
-        const apiUrl = github.context.apiUrl || 'https://api.github.com';
-        return new GitHubApi(octokit, repo, `${run.serverUrl}/${owner}/${name}`, run.runUrl, run.sha, run.ref, signal, apiUrl);
-    }
-    /**
-     * The same client for the run's closing calls (a GitHub Deployment's final status): not ended by the run's
-     * stop, which already fired after a cancel or the watchdog, and with a short limit of its own.
-     */
-    closing(limitMs) {
-        return new GitHubApi(this.octokit, this.repo, this.repoUrl, this.runUrl, this.sha, this.ref, undefined, this.apiUrl, limitMs, 1);
-    }
-    /** owner/name. */
-    get project() {
-        return `${this.repo.owner}/${this.repo.repo}`;
-    }
-    get repoName() {
-        return this.repo.repo;
-    }
-    commitUrl(sha) {
-        return `${this.repoUrl}/commit/${sha}`;
-    }
-    /** A status of a Deployment this run made: a cancel's is GitHub's `error`; a success makes the older ones inactive. */
-    async setDeploymentState(id, update) {
-        const state = update.state === 'canceled' ? 'error' : update.state;
-        await this.createStatus(id, {
-            state,
-            description: update.description,
-            ...(update.logUrl ? { log_url: update.logUrl } : {}),
-            ...(update.environmentUrl && state === 'success' ? { environment_url: update.environmentUrl } : {}),
-            auto_inactive: state === 'success'
-        });
-    }
-    async createDeployment(ref, environment, description, payload) {
-        const data = await this.call('Creating a GitHub Deployment', 'POST /repos/{owner}/{repo}/deployments', {
-            ref,
-            environment,
-            description,
-            payload,
-            auto_merge: false,
-            required_contexts: [],
-            production_environment: /prod/i.test(environment),
-            transient_environment: false
-        });
-        const id = data.id;
-        if (typeof id !== 'number')
-            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv('Creating a GitHub Deployment', undefined, 'the answer carries no deployment id', 'failed');
-        return id;
-    }
-    async createStatus(id, params) {
-        await this.call(`Setting the status of GitHub Deployment ${id}`, 'POST /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
-            deployment_id: id,
-            ...params
-        });
-    }
-    /** Deployments of this repository, newest first (of one environment when given), up to MAX_PAGES pages. */
-    async listDeployments(environment) {
-        return (await this.listDeploymentPages(environment)).deployments;
-    }
-    /** The same, and whether that was all of them (`complete` false: GitHub holds older ones that were not read). */
-    async listDeploymentPages(environment) {
-        const out = [];
-        for (let page = 1; page <= MAX_PAGES; page++) {
-            const data = await this.read('Listing GitHub Deployments', 'GET /repos/{owner}/{repo}/deployments', {
-                ...(environment === undefined ? {} : { environment }),
-                per_page: 100,
-                page
-            });
-            const items = Array.isArray(data) ? data : [];
-            for (const item of items) {
-                const record = toDeployment(item);
-                if (record)
-                    out.push(record);
-            }
-            if (items.length < 100)
-                return { deployments: out, complete: true };
-        }
-        return { deployments: out, complete: false };
-    }
-    /** Every tag of the repository (up to MAX_TAG_PAGES pages of 100; `complete` false when there were more). */
-    async listTags() {
-        const tags = [];
-        for (let page = 1; page <= _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_TAG_PAGES */ .jj; page++) {
-            const data = await this.read('Listing the tags', 'GET /repos/{owner}/{repo}/tags', { per_page: 100, page });
-            const items = Array.isArray(data) ? data : [];
-            for (const item of items) {
-                const r = (item ?? {});
-                if (typeof r.name === 'string' && typeof r.commit?.sha === 'string')
-                    tags.push({ name: r.name, sha: r.commit.sha });
-            }
-            if (items.length < 100)
-                return { tags, complete: true };
-        }
-        return { tags, complete: false };
-    }
-    /** The newest status of a Deployment, or undefined when it has none. */
-    async latestStatus(id) {
-        const data = await this.read(`Reading the status of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
-            deployment_id: id,
-            per_page: 1
-        });
-        const first = Array.isArray(data) ? data[0] : undefined;
-        if (first === undefined || typeof first.state !== 'string')
-            return undefined;
-        return { state: first.state, logUrl: stringOr(first.log_url) ?? stringOr(first.target_url), createdAt: stringOr(first.created_at) };
-    }
-    /** A Deployment's statuses, newest first (one page of 100: a deploy of this action sets three or four). */
-    async listStatuses(id) {
-        const data = await this.read(`Reading the statuses of GitHub Deployment ${id}`, 'GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', {
-            deployment_id: id,
-            per_page: 100
-        });
-        const items = Array.isArray(data) ? data : [];
-        return items.flatMap((r) => r !== null && typeof r.state === 'string'
-            ? [{ state: r.state, logUrl: stringOr(r.log_url) ?? stringOr(r.target_url), createdAt: stringOr(r.created_at), description: stringOr(r.description) }]
-            : []);
-    }
-    /** How `head` relates to `base` (commits, full or abbreviated). */
-    async compare(base, head) {
-        const data = (await this.read(`Comparing ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} with ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
-            basehead: `${base}...${head}`,
-            per_page: 1
-        }));
-        const status = data.status;
-        if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
-            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(`Comparing ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} with ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
-        }
-        return { status, aheadBy: numberOr(data.ahead_by), behindBy: numberOr(data.behind_by) };
-    }
-    /**
-     * The commits reachable from `head` and not from `base`, oldest first as GitHub lists them, a page of 100 at a time
-     * up to MAX_LISTED_COMMITS; the total from GitHub's count. Pull requests come from each title, else (for at most
-     * `pullLookups` commits, the oldest first) from GitHub's pull requests of the commit: best effort, the first refusal
-     * ends the lookups and says why.
-     */
-    async commitsBetween(base, head, pullLookups = _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_PULL_LOOKUPS */ .r1) {
-        const what = `Listing the commits between ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(base)} and ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(head)}`;
-        const commits = [];
-        let first;
-        for (let page = 1; commits.length < _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LISTED_COMMITS */ .sc; page++) {
-            const data = (await this.read(what, 'GET /repos/{owner}/{repo}/compare/{basehead}', {
-                basehead: `${base}...${head}`,
-                per_page: COMMIT_PAGE,
-                page
-            }));
-            first ??= data;
-            const items = Array.isArray(data.commits) ? data.commits : [];
-            for (const item of items) {
-                const commit = toCommit(item);
-                if (commit !== undefined)
-                    commits.push(commit);
-            }
-            if (items.length < COMMIT_PAGE || commits.length >= totalOf(first))
-                break;
-        }
-        const status = first?.status;
-        if (status !== 'ahead' && status !== 'behind' && status !== 'identical' && status !== 'diverged') {
-            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `the answer's status is ${JSON.stringify(status)}`, 'failed');
-        }
-        const listed = commits.slice(0, _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .MAX_LISTED_COMMITS */ .sc);
-        const lookups = await this.lookUpPullRequests(listed, pullLookups);
-        return {
-            status,
-            commits: lookups.commits,
-            total: Math.max(totalOf(first), listed.length),
-            aheadBy: numberOr(first?.ahead_by),
-            behindBy: numberOr(first?.behind_by),
-            ...(lookups.why !== undefined && { pullLookups: lookups.why })
-        };
-    }
-    /** The pull requests GitHub associates with a commit (numbers, as listed: for a commit of the default branch, the one that merged it). */
-    async pullRequestsOf(sha) {
-        const data = await this.read(`Listing the pull requests of commit ${(0,_code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .short */ .h0)(sha)}`, 'GET /repos/{owner}/{repo}/commits/{commit_sha}/pulls', {
-            commit_sha: sha,
-            per_page: 10
-        });
-        const items = Array.isArray(data) ? data : [];
-        return items.flatMap((p) => {
-            const n = p?.number;
-            return typeof n === 'number' ? [n] : [];
-        });
-    }
-    /** Each commit whose title names no pull request, up to `max` of them, asked of GitHub; the first failure ends the asking. */
-    async lookUpPullRequests(commits, max) {
-        const out = [...commits];
-        let asked = 0;
-        for (const [i, commit] of out.entries()) {
-            if (commit.pullRequests.length > 0)
-                continue;
-            if (asked >= max)
-                return { commits: out, why: `only ${max} commits were asked for their pull requests` };
-            asked++;
-            try {
-                out[i] = { ...commit, pullRequests: await this.pullRequestsOf(commit.sha) };
-            }
-            catch (error) {
-                if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv))
-                    throw error;
-                return { commits: out, why: error.message };
-            }
-        }
-        return { commits: out };
-    }
-    /**
-     * Every open issue (not pull request) carrying `label`, oldest first, following GitHub's Link header a page of 100
-     * at a time. More than MAX_ISSUE_PAGES pages is a failure: an issue not seen could be opened twice.
-     */
-    async listOpenIssues(label) {
-        const what = `Listing the open issues labelled ${label}`;
-        const out = [];
-        for (let page = 1;; page++) {
-            if (page > MAX_ISSUE_PAGES)
-                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `more than ${MAX_ISSUE_PAGES * 100} are open`, 'failed');
-            const answer = await this.readAnswer(what, 'GET /repos/{owner}/{repo}/issues', {
-                labels: label,
-                state: 'open',
-                sort: 'created',
-                direction: 'asc',
-                per_page: 100,
-                page
-            });
-            const items = Array.isArray(answer.data) ? answer.data : [];
-            for (const item of items) {
-                const issue = toIssue(item);
-                if (issue !== undefined)
-                    out.push(issue);
-            }
-            if (!/\brel="next"/.test(String(answer.headers.link ?? '')))
-                return out;
-        }
-    }
-    /** Opens an issue; a write, so never tried twice (a second attempt could open a second issue). */
-    async createIssue(title, body, labels) {
-        const what = 'Opening a GitHub issue';
-        const issue = toIssue(await this.call(what, 'POST /repos/{owner}/{repo}/issues', { title, body, labels: [...labels] }));
-        if (issue === undefined)
-            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, 'the answer carries no issue number', 'failed');
-        return issue;
-    }
-    async editIssue(number, edit) {
-        await this.call(`Editing GitHub issue #${number}`, 'PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
-            issue_number: number,
-            ...(edit.title === undefined ? {} : { title: edit.title }),
-            ...(edit.body === undefined ? {} : { body: edit.body }),
-            ...(edit.state === undefined ? {} : { state: edit.state }),
-            ...(edit.stateReason === undefined ? {} : { state_reason: edit.stateReason })
-        });
-    }
-    async commentOnIssue(number, body) {
-        await this.call(`Commenting on GitHub issue #${number}`, 'POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { issue_number: number, body });
-    }
-    /** The label, created when the repository lacks it; one created meanwhile by another run (422) is as good. */
-    async ensureLabel(name, color, description) {
-        try {
-            await this.read(`Reading the label ${name}`, 'GET /repos/{owner}/{repo}/labels/{name}', { name });
-            return;
-        }
-        catch (error) {
-            if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && error.status === 404))
-                throw error;
-        }
-        try {
-            await this.call(`Creating the label ${name}`, 'POST /repos/{owner}/{repo}/labels', { name, color, description });
-        }
-        catch (error) {
-            if (!(error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && error.status === 422))
-                throw error;
-        }
-    }
-    /** A read: tried again after no answer or a 5xx (a moment's outage), never after a refusal; ended at once by the run's stop. */
-    async read(what, route, params) {
-        return (await this.readAnswer(what, route, params)).data;
-    }
-    /** A read with the answer's headers (a Link header to the next page). */
-    readAnswer(what, route, params) {
-        return (0,_http_retry_js__WEBPACK_IMPORTED_MODULE_1__/* .withRetry */ .bD)(() => this.exchange(what, route, params), {
-            attempts: this.readAttempts,
-            baseDelayMs: 1_000,
-            maxDelayMs: 4_000,
-            retryable: (error) => error instanceof _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv && (error.failure === 'unreachable' || error.failure === 'failed'),
-            signal: this.signal
-        });
-    }
-    async call(what, route, params) {
-        return (await this.exchange(what, route, params)).data;
-    }
-    async exchange(what, route, params) {
-        const limit = (0,_http_time_limit_js__WEBPACK_IMPORTED_MODULE_4__/* .timeLimit */ .z)(this.limitMs, this.signal);
-        try {
-            const answer = await this.octokit.request(route, { ...this.repo, ...params, request: { signal: limit.signal } });
-            return { data: answer.data, headers: answer.headers };
-        }
-        catch (error) {
-            // The run's own stop (a cancel, the watchdog) is no failure of GitHub's: octokit reports an abort as HTTP 500.
-            if (this.signal?.aborted)
-                throw this.signal.reason;
-            if (limit.expired())
-                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, `no answer from ${this.apiUrl} within ${this.limitMs / 1000} s`);
-            const status = error.status;
-            // Octokit gives HTTP 500 with no answer to a call that reached nothing (DNS, a refused connection, a proxy).
-            const answered = error.response !== undefined;
-            if (typeof status === 'number' && answered) {
-                const limit = rateLimit(status, error);
-                throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, status, `HTTP ${status} ${githubMessage(error, limit)}`.trim(), limit === undefined ? undefined : 'rate-limited');
-            }
-            throw new _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__/* .CodeHostCallFailed */ .dv(what, undefined, this.unreachable(error));
-        }
-        finally {
-            limit.clear();
-        }
-    }
-    /** Why GitHub could not be reached: the connection's own code, and the proxy it went through when one is set. */
-    unreachable(error) {
-        const code = (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .systemErrorCode */ .vq)(error);
-        const cause = error.cause;
-        const text = cause?.cause instanceof Error ? cause.cause.message : (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error);
-        const proxy = (0,_http_proxy_js__WEBPACK_IMPORTED_MODULE_5__/* .proxyFor */ .iJ)(this.apiUrl);
-        const via = proxy ? ` through the proxy ${proxy.url} (set by ${proxy.variable})` : '';
-        return `${this.apiUrl} could not be reached${via} (${code !== undefined && !text.includes(code) ? `${code}: ` : ''}${text})`;
-    }
+/** The most looks and health attempts a result keeps: a deploy followed for hours stays small. */
+const MAX_READINGS = 1_000;
+/** Keeps one more reading (a look, a health attempt) in `list`, up to MAX_READINGS. */
+function keepReading(list, reading) {
+    const kept = list ?? [];
+    if (kept.length < MAX_READINGS)
+        kept.push(reading);
+    return kept;
 }
-function githubMessage(error, limit) {
-    const data = error.response?.data;
-    const message = typeof data?.message === 'string' ? (limit !== undefined ? data.message.replace(/\.$/, '') : data.message) : undefined;
-    const parts = [message, limit].filter((p) => p !== undefined && p !== '');
-    return parts.length === 0 ? '' : `(${parts.join('; ')})`;
-}
-/**
- * When a 403 or 429 is GitHub's rate limit (its primary one: x-ratelimit-remaining 0; a secondary one: retry-after; a
- * 429 is one either way), when it lifts, in words ('' when the answer does not say); undefined for any other answer.
- */
-function rateLimit(status, error) {
-    if (status !== 403 && status !== 429)
-        return undefined;
-    const headers = error.response?.headers ?? {};
-    const remaining = headers['x-ratelimit-remaining'];
-    const retryAfter = Number(headers['retry-after']);
-    const reset = Number(headers['x-ratelimit-reset']);
-    if (String(remaining) !== '0' && !Number.isFinite(retryAfter) && status !== 429)
-        return undefined;
-    if (Number.isFinite(retryAfter) && retryAfter >= 0)
-        return `the rate limit lifts in ${retryAfter} s`;
-    if (String(remaining) === '0' && Number.isFinite(reset) && reset > 0)
-        return `the rate limit lifts at ${new Date(reset * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z')}`;
-    return '';
-}
-/** A compare's count of its commits: total_commits, else ahead_by. */
-function totalOf(data) {
-    return typeof data?.total_commits === 'number' ? data.total_commits : numberOr(data?.ahead_by);
-}
-/** The pull requests a commit's title names: "Title (#12)" (a squash merge), "Merge pull request #12 from ..." (a merge). */
-function pullRequestsIn(title) {
-    const numbers = [...title.matchAll(/\(#(\d+)\)/g), ...title.matchAll(/^Merge pull request #(\d+)\b/g)].map((m) => Number(m[1]));
-    return [...new Set(numbers)];
-}
-/** A commit of a compare's answer; undefined without a sha. */
-function toCommit(item) {
-    if (item === null || typeof item !== 'object')
-        return undefined;
-    const r = item;
-    if (typeof r.sha !== 'string')
-        return undefined;
-    const message = typeof r.commit?.message === 'string' ? r.commit.message : '';
-    const title = message.split(/\r?\n/, 1)[0]?.trim() ?? '';
-    return { sha: r.sha, title, author: stringOr(r.author?.login) ?? stringOr(r.commit?.author?.name), pullRequests: pullRequestsIn(title) };
-}
-function stringOr(value) {
-    return typeof value === 'string' && value !== '' ? value : undefined;
-}
-function numberOr(value) {
-    return typeof value === 'number' ? value : 0;
-}
-/** A payload GitHub gives back as an object, or as the JSON string it was given as. */
-function toPayload(value) {
-    let v = value;
-    if (typeof v === 'string') {
-        try {
-            v = JSON.parse(v);
-        }
-        catch {
-            return {};
-        }
-    }
-    if (v === null || typeof v !== 'object')
-        return {};
-    const r = v;
+/** The result of a deployment that has just begun: what the inputs say, nothing done yet. */
+function newDeployResult(inputs) {
+    const { address } = inputs;
     return {
-        distributionId: stringOr(r.distributionId),
-        distributionName: stringOr(r.distributionName),
-        previousDistributionId: stringOr(r.previousDistributionId),
-        apiUrl: stringOr(r.apiUrl),
-        ...(r.commit === 'unknown' && { commit: 'unknown' })
+        apiUrl: address.apiUrl,
+        target: address.stack ?? address.apiUrl,
+        consoleUrl: address.consoleUrl,
+        dryRun: inputs.dryRun,
+        strategy: inputs.deployStrategy,
+        rollback: inputs.rollback,
+        rollbackOnSearch: inputs.rollbackOnSearch,
+        environmentName: inputs.environment,
+        source: inputs.source.kind,
+        fromEnvironment: inputs.source.kind === 'environment' ? inputs.source.name : undefined,
+        configFiles: inputs.configFiles,
+        skipped: false,
+        rules: {},
+        cautions: [],
+        plan: [],
+        completed: false,
+        tokenRenewals: 0
     };
-}
-function toDeployment(item) {
-    if (item === null || typeof item !== 'object')
-        return undefined;
-    const r = item;
-    if (typeof r.id !== 'number' || typeof r.sha !== 'string')
-        return undefined;
-    const creator = r.creator?.login;
-    return {
-        id: r.id,
-        sha: r.sha,
-        environment: stringOr(r.environment) ?? '',
-        payload: toPayload(r.payload),
-        creator: stringOr(creator),
-        createdAt: stringOr(r.created_at)
-    };
-}
-/** An issue from GitHub's answer; a pull request (the issues list holds both) or an answer without a number is none. */
-function toIssue(item) {
-    if (item === null || typeof item !== 'object')
-        return undefined;
-    const r = item;
-    if (typeof r.number !== 'number' || (r.pull_request !== undefined && r.pull_request !== null))
-        return undefined;
-    const labels = Array.isArray(r.labels) ? r.labels : [];
-    return {
-        number: r.number,
-        title: typeof r.title === 'string' ? r.title : '',
-        body: typeof r.body === 'string' ? r.body : '',
-        labels: labels.flatMap((l) => {
-            const name = typeof l === 'string' ? l : l?.name;
-            return typeof name === 'string' ? [name] : [];
-        }),
-        htmlUrl: stringOr(r.html_url)
-    };
-}
-
-
-/***/ }),
-
-/***/ 5326:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   $: () => (/* binding */ statusDescription),
-/* harmony export */   c: () => (/* binding */ STATUS_DESCRIPTION_LIMIT)
-/* harmony export */ });
-// A Deployment status's description as GitHub takes it: "The maximum description length is 140 characters" (its REST
-// reference). Characters, not UTF-16 units: a cut by units could leave half of an emoji, which is no text at all.
-const STATUS_DESCRIPTION_LIMIT = 140;
-/** `text` cut to at most 140 characters, never inside one. */
-function statusDescription(text) {
-    const characters = [...text];
-    return characters.length <= STATUS_DESCRIPTION_LIMIT ? text : characters.slice(0, STATUS_DESCRIPTION_LIMIT).join('');
-}
-
-
-/***/ }),
-
-/***/ 3331:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   Db: () => (/* binding */ withinPhase),
-/* harmony export */   Ti: () => (/* binding */ phaseEndsAt),
-/* harmony export */   VB: () => (/* binding */ phaseLimit)
-/* harmony export */ });
-/* unused harmony export MIN_CALL_MS */
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(6698);
-/* harmony import */ var node_async_hooks__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__webpack_require__.n(node_async_hooks__WEBPACK_IMPORTED_MODULE_0__);
-// The end of the phase a call is made in: no call's time limit outruns it (a 12 s health budget must not take
-// minutes because one call may take 60 s), and no retry begins after it. Read afresh, so a deadline that moves
-// (see deploy/observe.ts Deadline) is followed. One storage for the process: each AsyncLocalStorage instance adds
-// work to every promise made afterwards (see http/retry.ts).
-
-const phaseEnd = new node_async_hooks__WEBPACK_IMPORTED_MODULE_0__.AsyncLocalStorage();
-/** A call made at a phase's very end still gets this long: it is the look that says where things stand. */
-const MIN_CALL_MS = 1_000;
-/** Runs `work` as a phase that ends at `deadline` (Date.now() based): every call made in it is limited to what is left of it. */
-function withinPhase(deadline, work) {
-    return phaseEnd.run(deadline, work);
-}
-/** When the current phase ends (Date.now() based), or undefined outside one. */
-function phaseEndsAt() {
-    return phaseEnd.getStore()?.at;
-}
-function phaseLimit(limitMs) {
-    const end = phaseEndsAt();
-    if (end === undefined)
-        return limitMs;
-    const left = Math.max(MIN_CALL_MS, end - Date.now());
-    return limitMs === undefined ? left : Math.min(limitMs, left);
-}
-
-
-/***/ }),
-
-/***/ 5848:
-/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
-
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  G: () => (/* binding */ HttpTransport)
-});
-
-// UNUSED EXPORTS: CallTimeoutError
-
-// EXTERNAL MODULE: external "node:stream"
-var external_node_stream_ = __webpack_require__(7075);
-// EXTERNAL MODULE: ./node_modules/undici/index.js
-var undici = __webpack_require__(6752);
-// EXTERNAL MODULE: ./src/http/dispatcher.ts
-var dispatcher = __webpack_require__(3839);
-;// CONCATENATED MODULE: ./src/http/upload-watch.ts
-// The upload's time limit: "no bytes moving for request-timeout-seconds", and nothing else (a large
-// upload on a slow link may take hours). Bytes move when the socket takes the next chunk of the body.
-// After the last chunk, the network and the server may still hold a lot in their buffers (several MB
-// on Linux), which a slow server reads long after our last write: the wait for the answer allows for
-// draining that at the rate the upload ran, so the limit fires only when the server has stopped
-// reading, not while it is still reading what we sent.
-
-/** At most this much of the body can sit in socket buffers between us and the server's reads. */
-const BUFFERED_BOUND = 16 * 1024 * 1024;
-/** A server reading slower than this is taken as stopped, when the upload ran too briefly to measure its rate. */
-const FLOOR_BYTES_PER_SECOND = 64 * 1024;
-/** The rate is measured over the last this-many milliseconds of the upload (the first burst into empty buffers would flatter it). */
-const RATE_WINDOW_MS = 2_000;
-class UploadWatch {
-    options;
-    now;
-    started;
-    last;
-    /** [time, bytes so far] of each chunk taken, kept for the rate window. */
-    marks = [];
-    bytes = 0;
-    deadline;
-    timer;
-    fired = false;
-    sent = false;
-    constructor(options) {
-        this.options = options;
-        this.now = options.now ?? (() => performance.now());
-        this.started = this.last = this.now();
-        this.deadline = this.started + options.idleMs;
-        this.timer = setInterval(() => this.check(), Math.max(50, Math.min(1_000, options.idleMs / 4)));
-        this.timer.unref();
-    }
-    /** The body as the socket takes it: each chunk taken is progress. */
-    track(body) {
-        const pass = async function* () {
-            for await (const chunk of body) {
-                this.progress(chunk.length);
-                yield chunk;
-            }
-            this.bodySent();
-        };
-        return external_node_stream_.Readable.from(pass.call(this), { objectMode: false });
-    }
-    progress(bytes) {
-        this.bytes += bytes;
-        this.last = this.now();
-        this.marks.push([this.last, this.bytes]);
-        while (this.marks.length > 2 && (this.marks[1]?.[0] ?? this.last) < this.last - RATE_WINDOW_MS)
-            this.marks.shift();
-        this.deadline = this.last + this.options.idleMs;
-    }
-    /** The whole body was handed to the socket: from now on the limit allows for the buffers to drain. */
-    bodySent() {
-        this.sent = true;
-        this.deadline = this.now() + this.options.idleMs + this.drainAllowanceMs();
-    }
-    /** How long what may still sit in buffers takes to drain at the rate the upload ran (or the floor rate). */
-    drainAllowanceMs() {
-        const buffered = Math.min(this.bytes, BUFFERED_BOUND);
-        const first = this.marks[0];
-        const ranLongEnough = this.last - this.started >= 2 * RATE_WINDOW_MS && first !== undefined && this.last - first[0] >= RATE_WINDOW_MS / 2;
-        const rate = ranLongEnough ? ((this.bytes - first[1]) / (this.last - first[0])) * 1000 : 0;
-        return Math.round((buffered / Math.max(FLOOR_BYTES_PER_SECOND, rate)) * 1000);
-    }
-    stop() {
-        if (this.timer !== undefined)
-            clearInterval(this.timer);
-        this.timer = undefined;
-    }
-    check() {
-        if (this.fired || this.now() < this.deadline)
-            return;
-        this.fired = true;
-        this.stop();
-        const seconds = Math.round(this.options.idleMs / 1000);
-        this.options.onIdle(this.sent
-            ? `no answer after the whole upload was sent, in ${seconds} s plus the time its buffers take to drain`
-            : `the upload made no progress for ${seconds} s`);
-    }
-}
-
-;// CONCATENATED MODULE: ./src/http/transport.ts
-// One HTTP/1.1 transport for every call of the action (undici; no fetch: uploads must stream).
-
-
-
-
-const DEFAULT_TIMEOUT_MS = 60_000;
-/** A call that ran out of time: code ETIMEDOUT, so the retry policy treats it as transient. */
-class CallTimeoutError extends Error {
-    name = 'CallTimeoutError';
-    code = 'ETIMEDOUT';
-}
-class HttpTransport {
-    baseUrl;
-    options;
-    dispatcher;
-    ownsDispatcher;
-    constructor(baseUrl, options) {
-        this.baseUrl = baseUrl;
-        this.options = options;
-        // HTTP/1.1 only: the platform documents side effects of HTTP/2. HTTPS_PROXY, HTTP_PROXY and
-        // NO_PROXY (or their lower-case forms) are honoured, as runners behind a corporate proxy need.
-        this.ownsDispatcher = !options.dispatcher;
-        // Loopback addresses (the emulator, a local stand-in) never go through a proxy (proxy.ts).
-        this.dispatcher = options.dispatcher ?? (0,dispatcher/* proxyAwareDispatcher */.U)(baseUrl);
-    }
-    async send(req) {
-        const total = req.idleTimeoutMs === undefined ? (req.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) : undefined;
-        const idle = req.idleTimeoutMs ?? total ?? DEFAULT_TIMEOUT_MS;
-        const timer = total === undefined ? undefined : AbortSignal.timeout(total);
-        // A streamed body is watched for progress instead of a limit on the whole call.
-        const stalled = new AbortController();
-        const watch = req.idleTimeoutMs !== undefined && req.body instanceof external_node_stream_.Readable
-            ? new UploadWatch({ idleMs: req.idleTimeoutMs, onIdle: (message) => stalled.abort(new CallTimeoutError(message)) })
-            : undefined;
-        const signals = [timer, watch && stalled.signal, this.options.signal].filter((s) => s !== undefined);
-        const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-        try {
-            if (this.options.signal?.aborted)
-                throw this.options.signal.reason;
-            req.onDispatch?.();
-            const res = await (0,undici.request)(this.baseUrl + req.path, {
-                method: req.method,
-                dispatcher: this.dispatcher,
-                headers: { 'user-agent': this.options.userAgent, accept: 'application/json', ...req.headers },
-                ...(req.body !== undefined && { body: watch && req.body instanceof external_node_stream_.Readable ? watch.track(req.body) : req.body }),
-                // The watch owns the wait for the answer of an upload; 0 turns undici's own limit off.
-                headersTimeout: watch ? 0 : idle,
-                bodyTimeout: idle,
-                ...(signal !== undefined && { signal })
-            });
-            watch?.stop();
-            const text = await res.body.text();
-            return { status: res.statusCode, headers: res.headers, text };
-        }
-        catch (error) {
-            if (this.options.signal?.aborted)
-                throw this.options.signal.reason;
-            if (timer?.aborted)
-                throw new CallTimeoutError(`no answer within ${Math.round((total ?? 0) / 1000)} s`);
-            if (stalled.signal.aborted)
-                throw stalled.signal.reason;
-            throw error;
-        }
-        finally {
-            watch?.stop();
-        }
-    }
-    async close() {
-        if (!this.ownsDispatcher)
-            return;
-        // After the watchdog fired, calls may still hang: destroy instead of waiting for them.
-        if (this.options.signal?.aborted)
-            await this.dispatcher.destroy();
-        else
-            await this.dispatcher.close();
-    }
 }
 
 
