@@ -244,6 +244,20 @@ describe("main()'s own paths", () => {
     )
   })
 
+  test("tracing from the command's own environment (OTEL_EXPORTER_OTLP_ENDPOINT, TRACEPARENT), not the process's: its trace id, and nothing sent when the pipeline's trace is not sampled", async () => {
+    const m = memoryIo()
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736'
+    const env = {
+      BRCLOUD_PASSWORD: 'pw',
+      BRCLOUD_MAX_ATTEMPTS: 'zero',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+      TRACEPARENT: `00-${traceId}-00f067aa0ba902b7-00`
+    }
+    expect(await main([...DEPLOY, '--json'], env, m.io)).toBe(2)
+    expect(JSON.parse(m.stdout().trim().split('\n').at(-1) ?? '')).toEqual({ 'trace-id': traceId })
+    expect(m.stderr()).toContain("Tracing: nothing sent: TRACEPARENT says the pipeline's trace is not sampled.")
+  })
+
   test('--dotenv to a file that cannot be written: a warning naming why; the run ends as it would', async () => {
     const m = memoryIo()
     const code = await main([...DEPLOY, '--dotenv', '/nowhere/at/all/brcloud.env'], { BRCLOUD_PASSWORD: 'pw', BRCLOUD_MAX_ATTEMPTS: 'zero' }, m.io)

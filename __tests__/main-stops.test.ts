@@ -349,6 +349,23 @@ describe("the event sinks after a stop (docs/events.md): what fits in GitHub's g
   })
 })
 
+describe('the trace after a stop (docs/tracing.md): the summary names it, the log says it was not sent', () => {
+  const traced = { ...DEPLOY, 'otel-endpoint': 'http://127.0.0.1:9' }
+  const warned = (stdout: string) => [...stdout.matchAll(/^::warning::(Tracing: .*)$/gm)].map((m) => m[1])
+
+  test('SIGTERM alone: nothing is sent, and one warning says why', async () => {
+    const r = start(traced)
+    await untilStarted(r)
+    r.send('SIGTERM')
+    const { exits, stdout, summary } = await r.ended()
+    expect(exits).toEqual([1])
+    expect(summary).toMatch(/^Trace `[0-9a-f]{32}`: its spans are sent to http:\/\/127\.0\.0\.1:9 after this summary; the log says if they were not\.$/m)
+    expect(warned(stdout)).toEqual([
+      "Tracing: the trace was not sent to http://127.0.0.1:9 (SIGTERM leaves no time to send it). The deployment's outcome is unchanged."
+    ])
+  })
+})
+
 describe('a run that ends by itself', () => {
   test('the post step is told to run (isPost); no exit is forced; the signals are let go', async () => {
     stand.script = { inPhase: true, unwinds: true, closes: true }

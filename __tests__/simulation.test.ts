@@ -24,6 +24,8 @@ import { parse } from 'yaml'
 import * as mocks from './sim/mocks.js'
 import { routedPort } from './sim/process.js'
 import * as simTransport from './sim/transport.js'
+import { collector, sendTrace as simSendTrace } from './sim/collector.js'
+import { OTLP_KEY, PARENT_TRACE_ID } from './sim/tracing.js'
 
 // Each run of a world is a process of its own, and so is the status report's command: the engine's port is the one its
 // process installed (./sim/process.ts); the run keeps the runner's.
@@ -36,6 +38,8 @@ jest.unstable_mockModule('node:fs/promises', () => ({
   ...fsPromises,
   writeFile: (...args: Parameters<typeof fsPromises.writeFile>) => simTransport.realIo(fsPromises.writeFile(...args))
 }))
+// The trace's export (the one module that loads OpenTelemetry): the world's collector (./sim/collector.ts).
+jest.unstable_mockModule('../src/tracing/send.js', () => ({ sendTrace: simSendTrace }))
 jest.unstable_mockModule('../src/http/fetch.js', () => ({ httpFetch: simTransport.httpFetch }))
 jest.unstable_mockModule('../src/http/request.js', () => ({ httpRequest: simTransport.httpRequest }))
 jest.unstable_mockModule('../src/distribution.js', () => ({
@@ -46,6 +50,8 @@ jest.unstable_mockModule('../src/distribution.js', () => ({
 const { run } = await import('../src/main.js')
 const { runPost } = await import('../src/post.js')
 const { main: cli } = await import('../src/cli/main.js')
+// Loaded by a run only after its report: loaded here first, so that no run waits on real I/O while its clock moves.
+await Promise.all([import('../src/tracing/index.js'), import('../src/events/from-run.js')])
 const { simulate } = await import('./sim/run.js')
 const { checkAll, factsOf, releaseIdWindow, rollbackIdWindow, windows } = await import('./sim/claims.js')
 const { checkEvents, cdeventsOf } = await import('./sim/event-claims.js')
@@ -53,6 +59,7 @@ const { checkCli } = await import('./sim/cli-claims.js')
 const { checkRules } = await import('./sim/rules-claims.js')
 const { checkRuleEvents } = await import('./sim/rule-events.js')
 const { checkGitLab } = await import('./sim/gitlab-claims.js')
+const { checkTrace, untracedView } = await import('./sim/trace-claims.js')
 const { asRun, checkAcrossRuns } = await import('./sim/runs.js')
 const { checkStatus, statusCoverage, statusLog } = await import('./sim/status-claims.js')
 const { STATUS_SHAPES } = await import('./sim/status-shapes.js')
@@ -74,6 +81,7 @@ type SinkFate = import('./sim/world.js').SinkFate
 type EventsSchedule = import('./sim/world.js').EventsSchedule
 type CliFace = import('./sim/faces.js').CliFace
 type CliRecord = import('./sim/cli-run.js').CliRecord
+type PlannedSpan = import('../src/tracing/plan.js').PlannedSpan
 
 const RUNS = Number(process.env.SIM_RUNS ?? 5000)
 const DEFAULT_SEED = 20261125
@@ -137,6 +145,12 @@ function printRun({ stack, log, runs }: Awaited<ReturnType<typeof simulate>>, s:
 async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeof factsOf>> {
   jest.clearAllTimers()
   const began = process.hrtime.bigint()
+  // With tracing drawn, first the same world without it: what that run showed, the traced run must show (./sim/trace-claims.ts).
+  let untraced: import('./sim/trace-claims.js').UntracedView | undefined
+  if (s.tracing !== undefined) {
+    const twin = await simulate(s, archive, steps, { untraced: true })
+    untraced = untracedView(twin.ending, twin.cli)
+  }
   const world = await simulate(s, archive, steps)
   const { runs, cli } = world
   lastCli = cli
@@ -160,6 +174,7 @@ async function runAndCheck(s: Schedule, count = false): Promise<ReturnType<typeo
           checkGitLab(of, run.index)
           checkEvents(of)
           checkRuleEvents(of)
+          checkTrace(of, run.index, run.cli, run.index === 0 ? untraced : undefined)
           if (run.cli) checkCli(of, run.cli, run.index)
           // The release rules are the first run's (./sim/rules.ts).
           if (run.index === 0) checkRules(of, run.cli)
@@ -1848,7 +1863,86 @@ describe('the release rules, as fixed schedules', () => {
   })
 })
 
-const SHAPES = [...ISSUE_20, ...ISSUE_28, ...ISSUE_41, ...FRESH_SEEDS, ...PRUNING, ...EVENTS, ...CLI, ...GITLAB]
+type TracingSchedule = import('./sim/tracing.js').TracingSchedule
+/** Tracing joining the pipeline's sampled trace (its id is the snapshot's), a collector that takes it at once; each shape changes some. */
+const traced = (over: Partial<TracingSchedule> = {}): TracingSchedule => ({
+  via: 'input',
+  protocol: 'unset',
+  parent: 'sampled',
+  headers: false,
+  timeoutSeconds: undefined,
+  collector: { kind: 'take', seconds: 0, status: 503, echo: false },
+  signal: undefined,
+  ...over
+})
+/** Every span of the trace run `run` of the world handed the collector, by name, with its parent's name. */
+const tracedSpans = (run = 0): Array<[string, string]> => {
+  const walk = (span: PlannedSpan, parent: string): Array<[string, string]> => [[span.name, parent], ...span.children.flatMap((c) => walk(c, span.name))]
+  const plan = collector.sends.find((x) => x.run === run)?.plan
+  return plan === undefined ? [] : walk(plan, '(none)')
+}
+
+const FOLLOW_OF_NO_TIME_THEN_HEALTH = `{"reading":"when-done","status":true,"idCase":"upper","idWhileDeploying":"reported","clockOffsetSeconds":0,"deleteInUse":"refuse","deployWhileBusy":"refuse","deploySeconds":0,"start":"ours","login":"client-secret","idpRefresh":"all","idpRevocation":false,"source":"upload-identical","ourSiteFails":true,"rollback":false,"rollbackOnSearch":false,"health":true,"healthExpect":false,"search":"none","followDeploy":true,"maxAttempts":2,"deployTimeoutSeconds":180,"requestTimeoutSeconds":10,"healthTimeoutSeconds":12,"tightWatchdog":false,"tokenSeconds":120,"faults":[],"actors":[{"trigger":{"at":38},"kind":"restart","which":2,"other":false,"seconds":33},{"trigger":{"after":"get-distribution","nth":1,"delay":0},"kind":"deploy","which":1,"other":true,"seconds":30}],"latency":[5,0,5,20,0],"github":{"ours":2,"old":7,"theirs":[2,2],"recordOthers":true,"oursRecorded":true,"allowOlder":false,"allowUnchecked":false,"token":"ok","filler":0,"faults":[{"route":"compare","kind":"unreachable","status":403,"skip":2,"times":3,"seconds":14}]},"race":"health","history":false,"second":{"relation":"same-run","environment":"other","when":"after","source":"upload","rollback":false},"rules":{"zone":"Australia/Sydney","freeze":[],"malformed":"none","backup":{"hours":72,"age":"fresh","older":true},"override":false,"cron":[{"from":-300,"to":-60,"weekly":false},{"from":90,"to":150,"weekly":false}]},"tracing":{"via":"input","protocol":"unset","parent":"sampled","headers":true,"collector":{"kind":"hang","seconds":1,"status":503,"echo":false}}}`
+
+/** Tracing (issue 45), as fixed schedules: what the simulation's trace invariants found, and the collector's fates. */
+const TRACING: Array<[string, Partial<Schedule>, Expectation]> = [
+  [
+    "tracing: joins the pipeline's trace; the collector takes it: one line says so, the root as the release (verified, the events told)",
+    { tracing: traced({ headers: true }), events: { token: false, timeoutSeconds: undefined, sinks: [sink('cdevents'), sink('slack')] } },
+    () => {
+      const send = collector.sends[0]
+      expect(send?.outcome).toBe('taken')
+      expect(send?.plan.attributes).toMatchObject({
+        'cicd.pipeline.task.run.result': 'success',
+        'deployment.status': 'succeeded',
+        'brcloud.release_state': 'verified',
+        'brcloud.events': ['upgraded', 'published']
+      })
+      expect(mocks.shown.outputs['trace-id']).toBe(PARENT_TRACE_ID)
+    }
+  ],
+  [
+    'tracing: a collector that refuses the trace and repeats its key: one warning without the key; the release as without tracing',
+    { tracing: traced({ headers: true, collector: { kind: 'refuse', seconds: 0, status: 401, echo: true } }) },
+    () => {
+      const warnings = mocks.shown.lines.filter((l) => l.text.startsWith('::warning::Tracing:')).map((l) => l.text)
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).not.toContain(OTLP_KEY)
+      expect(mocks.shown.outputs['release-state']).toBe('verified')
+      expect(mocks.shown.failed).toBeUndefined()
+    }
+  ],
+  [
+    'tracing: found by the simulation: SIGTERM alone left the trace no time: nothing sent, and one warning says so',
+    { deploySeconds: 60, stop: { kind: 'sigterm', trigger: { at: 30 } }, tracing: traced() },
+    () => {
+      expect(collector.sends).toEqual([])
+      expect(mocks.shown.lines.map((l) => l.text)).toContain(
+        "::warning::Tracing: the trace was not sent to http://otel.sim:4318 (SIGTERM leaves no time to send it). The deployment's outcome is unchanged."
+      )
+    }
+  ],
+  [
+    "tracing: found by the simulation: a second run's follow of no time ended as its health check began: the attempts lie in the health check",
+    JSON.parse(FOLLOW_OF_NO_TIME_THEN_HEALTH) as Schedule,
+    () => {
+      const attempts = tracedSpans(1).filter(([name]) => name === 'GET')
+      expect(attempts.length).toBeGreaterThan(0)
+      expect(attempts.filter(([, parent]) => parent !== 'health check')).toEqual([])
+    }
+  ],
+  [
+    'tracing: a cancel after the report hurries the send of a collector that does not answer: ended at once, one warning',
+    { tracing: traced({ collector: { kind: 'hang', seconds: 0, status: 503, echo: false }, signal: { kind: 'cancel', afterMs: 500 } }) },
+    ({ facts }) => {
+      expect(collector.sends[0]?.outcome).toBe('hurried')
+      expect(facts.ending.startedAt + facts.ending.endedAt).toBe(collector.sends[0]?.settledAt)
+      expect(mocks.shown.failed).toBeUndefined()
+    }
+  ]
+]
+
+const SHAPES = [...ISSUE_20, ...ISSUE_28, ...ISSUE_41, ...FRESH_SEEDS, ...PRUNING, ...EVENTS, ...CLI, ...GITLAB, ...TRACING]
 
 describe('the shapes found outside, as fixed schedules', () => {
   beforeEach(useFakeClock)

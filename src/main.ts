@@ -17,6 +17,7 @@ import { anySink, readEventsInputs } from './inputs/events.js'
 import type { EventsInputs } from './events/observed.js'
 import type { TracingInputs } from './tracing/config.js'
 import { OTEL_ENDPOINT_INPUT, readTracingInputs } from './inputs/tracing.js'
+import { sayTrace } from './tracing/said.js'
 
 /** The run took longer than total-timeout-minutes. */
 export class WatchdogTimeout extends ActionError {
@@ -66,6 +67,8 @@ export interface RunHost {
     off(event: 'SIGINT' | 'SIGTERM', fn: (signal: string) => void): unknown
   }
   exit(code: number): void
+  /** The variables the run reads (tracing's OTEL_* and TRACEPARENT): the command's own environment; absent: the process's. */
+  readonly env?: NodeJS.ProcessEnv
 }
 
 /** How a run ended: what it reported, and the failure it ended with (a face derives its exit code from both). */
@@ -113,7 +116,7 @@ export async function run(host: RunHost): Promise<RunEnding> {
   let result: RunResult
   let endedAt: number
   try {
-    inputs = readInputs()
+    inputs = readInputs(undefined, host.env)
     const { deploy: deployInputs, search } = inputs
     const minutes = +(inputs.watchdogMs / 60_000).toFixed(2)
     // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
@@ -182,7 +185,7 @@ export async function run(host: RunHost): Promise<RunEnding> {
     host.signals.off('SIGINT', onSignal)
     host.signals.off('SIGTERM', onSignal)
     endedAt = Date.now()
-    tracing = inputs ? inputs.tracing : tracingAlone()
+    tracing = inputs ? inputs.tracing : tracingAlone(host.env ?? process.env)
     result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: traceOf(tracing) }
     await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
   }
@@ -258,7 +261,10 @@ async function sendTrace(
   limitMs: number | undefined,
   hurry: AbortSignal
 ): Promise<void> {
-  if (tracing === undefined || hurry.aborted || limitMs === 0) return
+  if (tracing === undefined) return
+  // The summary says the log tells when the trace was not sent: a stop that leaves no time is said too.
+  if (hurry.aborted || limitMs === 0)
+    return sayTrace(tracing, { sent: false, why: hurry.aborted ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' })
   try {
     const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([import('./tracing/index.js'), import('./events/from-run.js')])
     const context = core.runContext()
@@ -276,9 +282,9 @@ async function sendTrace(
 }
 
 /** Tracing's settings on their own, when the run's inputs were refused: a refused run is traced too. */
-function tracingAlone(): TracingInputs | undefined {
+function tracingAlone(env: NodeJS.ProcessEnv): TracingInputs | undefined {
   try {
-    return readTracingInputs(rawInput(OTEL_ENDPOINT_INPUT), process.env).tracing
+    return readTracingInputs(rawInput(OTEL_ENDPOINT_INPUT), env).tracing
   } catch {
     return undefined
   }

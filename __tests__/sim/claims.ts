@@ -10,6 +10,7 @@ import { COMMITS, GITHUB_TOKEN, GONE, github, relation } from './github.js'
 import { GITLAB_TOKEN } from './gitlab.js'
 import { shown } from './mocks.js'
 import { sinkSecrets } from './sinks.js'
+import { tracingSecrets } from './tracing.js'
 import type { Ending } from './run.js'
 import { wire } from './transport.js'
 import { ENV, MARKER, QUERY_SECRET, SEARCH_KEY, commitIndexOf, ourStoredId, storedAt, type Deletion, type Schedule, type WorldLog } from './world.js'
@@ -372,8 +373,13 @@ export function checkSentences(f: Facts): void {
   void s
 }
 
-/** No secret anywhere: the password, the client secret, every token issued (as the run masked it, and as the wire carried it), the GitHub and GitLab tokens, the search key, the health-url's query, the sinks' tokens and webhooks. */
+/** No secret anywhere: the password, the client secret, every token issued (as the run masked it, and as the wire carried it), the GitHub and GitLab tokens, the search key, the health-url's query, the sinks' tokens and webhooks, the collector's key. */
 export function checkSecrets(f: Facts): void {
+  for (const secret of secretsOf(f)) expect(f.text.includes(secret) ? secret : 'absent').toBe('absent')
+}
+
+/** Every secret of the world a run may meet (./trace-claims.ts reads its trace for them too). */
+export function secretsOf(f: Facts): string[] {
   const secrets = [
     ...wire.issued.map((i) => i.token),
     f.stack.state.settings.password,
@@ -383,9 +389,10 @@ export function checkSecrets(f: Facts): void {
     GITLAB_TOKEN,
     'ci-secret-123456',
     ...sinkSecrets(f.s.events),
+    ...tracingSecrets(f.s.tracing),
     ...shown.masked.filter((m) => m.length >= 8)
   ]
-  for (const secret of new Set(secrets)) expect(f.text.includes(secret) ? secret : 'absent').toBe('absent')
+  return [...new Set(secrets)]
 }
 
 /**

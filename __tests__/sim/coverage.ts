@@ -7,6 +7,7 @@ import { CIS } from './faces.js'
 import { placeOf } from './second-run.js'
 import { RULE_CASES } from './rules-claims.js'
 import { RULE_EVENT_CASES } from './rule-events.js'
+import { TRACE_CASES } from './trace-claims.js'
 import { countStatus, statusCoverage, statusGenerated } from './status-claims.js'
 import { wire } from './transport.js'
 import { gitlab } from './gitlab.js'
@@ -194,10 +195,18 @@ export const FEATURES: ReadonlyArray<readonly [string, (f: Facts) => boolean]> =
   ['brcloud deploy: inputs as BRCLOUD_* variables', (f) => f.s.face?.inputs === 'variables'],
   ['brcloud deploy: secrets in files with CRLF line endings', (f) => f.s.face?.secrets === 'file-crlf'],
   ["brcloud deploy: the commit only in the CI's variable", (f) => f.s.face?.commit === 'ci'],
-  ['a second run in the same world', (f) => f.s.second !== undefined]
+  ['a second run in the same world', (f) => f.s.second !== undefined],
+  ['tracing: on by otel-endpoint', (f) => f.s.tracing?.via === 'input' && f.s.tracing.protocol !== 'grpc'],
+  ['tracing: on by OTEL_EXPORTER_OTLP_ENDPOINT', (f) => f.s.tracing?.via === 'variable' && f.s.tracing.protocol !== 'grpc'],
+  ['tracing: off by OTEL_EXPORTER_OTLP_PROTOCOL=grpc (a warning)', (f) => f.s.tracing?.protocol === 'grpc'],
+  ['tracing: a malformed TRACEPARENT (a trace of its own)', (f) => f.s.tracing?.parent === 'malformed'],
+  ["tracing: the collector's key in OTEL_EXPORTER_OTLP_HEADERS", (f) => f.s.tracing?.headers === true],
+  ['tracing: a signal after the report', (f) => f.ending.afterReport !== undefined]
 ]
 
-export const coverage = new Map<string, number>([...RACES, ...FACES, ...SECOND_RUNS, ...RULE_CASES, ...RULE_EVENT_CASES].map(([name]) => [name, 0]))
+export const coverage = new Map<string, number>(
+  [...RACES, ...FACES, ...SECOND_RUNS, ...RULE_CASES, ...RULE_EVENT_CASES, ...TRACE_CASES].map(([name]) => [name, 0])
+)
 export const generated = new Map<string, number>(FEATURES.map(([name]) => [name, 0]))
 
 function add(counts: Map<string, number>, list: ReadonlyArray<readonly [string, (f: Facts) => boolean]>, f: Facts): void {
@@ -211,6 +220,7 @@ export function countRaces(f: Facts, index = 0): void {
   add(coverage, FACES, f)
   add(coverage, RULE_CASES, f)
   add(coverage, RULE_EVENT_CASES, f)
+  add(coverage, TRACE_CASES, f)
   add(generated, FEATURES, f)
   countStatus(f)
 }
@@ -232,6 +242,8 @@ export function coverageReport(runs: number): string {
     'The release rules (./rules.ts):',
     ...rows(of(RULE_CASES), runs),
     ...rows(of(RULE_EVENT_CASES), runs),
+    'Tracing (./trace-claims.ts):',
+    ...rows(of(TRACE_CASES), runs),
     'Second runs (worlds of two runs):',
     ...rows(of(SECOND_RUNS), runs),
     `The status report's cases that occurred:`,

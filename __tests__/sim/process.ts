@@ -63,6 +63,9 @@ export function resetStatusPort(): void {
   statusReport = undefined
 }
 
+/** The world's hooks on a process's hand-overs: a run's main step wrote its summary (its report is done; its sends follow). */
+export const handOvers: { summaryWritten: ((index: number) => void) | undefined } = { summaryWritten: undefined }
+
 /** The status report's calls: its own process, apart from every run's (their engine's hand-overs are not kept). */
 const reporting = (): boolean => caller.getStore() === 'status'
 
@@ -114,6 +117,7 @@ export const routedPort: typeof PortModule = {
       const record = processRecord()
       record.summary += markdown
       decided(record)
+      if (caller.getStore() === 'main') handOvers.summaryWritten?.(runIndex())
     }
     return port().writeSummary(markdown)
   },

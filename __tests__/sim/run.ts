@@ -10,7 +10,9 @@ import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
 import { GITLAB_PROJECT, GITLAB_TOKEN, GITLAB_URL, gitlab, makeGitLabWorld } from './gitlab.js'
 import { cliCommand, readCliClaims, startCli, type CliRecord } from './cli-run.js'
 import { shown, simContext } from './mocks.js'
-import { resetProcesses } from './process.js'
+import { handOvers, resetProcesses } from './process.js'
+import { resetCollector } from './collector.js'
+import { traceTimeoutMs, tracingEnv, tracingInputs } from './tracing.js'
 import { BASE2, prepareSecond, type WorldRun } from './runs.js'
 import { eventsTimeoutMs, sinkAnswers, sinkInputs } from './sinks.js'
 import { rulesInputs, setUpBackups, setUpSoak } from './rules-world.js'
@@ -63,6 +65,8 @@ export interface Ending {
   killed: boolean
   killAt: number | undefined
   postFinished: boolean
+  /** A signal that came after the run's report, during its sends (Schedule.tracing.signal): it hurries them; not a stop. */
+  afterReport?: { readonly signal: 'SIGINT' | 'SIGTERM'; readonly at: number; readonly seq: number } | undefined
 }
 
 export interface Simulated {
@@ -97,7 +101,8 @@ export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefi
   const health = s.healthTimeoutSeconds / 60
   const searchSeconds = s.search === 'none' ? 0 : 5
   // The event sinks' time counts in total-timeout-minutes (src/inputs/budget.ts): the watchdog then cuts the steps that much earlier.
-  const eventsMinutes = s.events === undefined ? 0 : eventsTimeoutMs(s.events) / 60_000
+  // The trace is sent beside them (docs/tracing.md): the longer of the two is kept.
+  const eventsMinutes = Math.max(s.events === undefined ? 0 : eventsTimeoutMs(s.events), traceTimeoutMs(s.tracing)) / 60_000
   const budgets = deployTimeout * (s.rollback ? 3 : 1) + (s.health ? health * (s.rollback ? 2 : 1) : 0) + searchSeconds / 60 + eventsMinutes
   const sso = stack.sso?.handle(base)
   const { settings } = stack.state
@@ -161,7 +166,9 @@ export function inputsOf(s: Schedule, stack: Stack, accessToken: string | undefi
       'search-timeout-seconds': '5'
     }),
     ...sinkInputs(s.events),
-    ...rulesInputs(s)
+    ...rulesInputs(s),
+    // Last: a command given its inputs alternately as flags and variables gives every other one as before.
+    ...tracingInputs(s.tracing)
   }
 }
 
@@ -210,8 +217,11 @@ function freshStart(s: Schedule): void {
 }
 
 /** Runs the main step through one schedule, then the post step, as the runner does. */
-export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): Promise<Simulated> {
-  freshStart(s)
+export async function simulate(drawn: Schedule, archive: SimArchive, steps: Steps, options: { untraced?: boolean } = {}): Promise<Simulated> {
+  freshStart(drawn)
+  // The untraced twin (./trace-claims.ts): the same world, randomness, collector and signals, without tracing's input and variables.
+  const s: Schedule = options.untraced === true ? { ...drawn, tracing: undefined } : drawn
+  resetCollector(drawn.tracing?.collector)
   const stack = makeStack(s, archive)
   stack.search.settings.authKey = SEARCH_KEY
   addFaults(stack, s)
@@ -345,6 +355,29 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
     if (name === 'SIGTERM') ending.sigtermSeq ??= wire.seq
     caller.run('world', () => signals.emit(name, name))
   }
+  // A signal after the report, while the run sends (its trace, its events): no stop, a hurry. GitHub's cancel still
+  // sends SIGTERM 7.5 s after SIGINT, and the kill follows; a run that ended by then meets neither.
+  const late = drawn.tracing?.signal
+  const afterReport = (name: 'SIGINT' | 'SIGTERM'): void => {
+    if (ending.finished || ending.killed) return
+    ending.afterReport ??= { signal: name, at: Date.now(), seq: wire.seq }
+    caller.run('world', () => signals.emit(name, name))
+  }
+  handOvers.summaryWritten = (index) => {
+    if (index !== 0 || late === undefined || ending.afterReport !== undefined || ending.firstSignal !== undefined) return
+    handOvers.summaryWritten = undefined
+    setTimeout(() => {
+      if (ending.firstSignal !== undefined) return
+      if (late.kind === 'sigterm') {
+        afterReport('SIGTERM')
+        setTimeout(kill, 2_500)
+        return
+      }
+      afterReport('SIGINT')
+      setTimeout(() => afterReport('SIGTERM'), 7_500)
+      setTimeout(kill, 10_000)
+    }, late.afterMs)
+  }
   if (s.stop) {
     const stopKind = s.stop.kind
     onTrigger(
@@ -373,6 +406,8 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
   if (s.face) {
     // The command: its CI's job at the run's commit; its exit code is its own.
     const command = cliCommand(s.face, inputs, { commit: runCommit(s), build: 77, job: 0, attempt: 1 }, 0)
+    // The CI's OpenTelemetry setup exports its variables to every step (./tracing.ts).
+    Object.assign(command.env, tracingEnv(s.tracing))
     cli = startCli(steps.cli, command, 0, signals, (code) => {
       ending.exitCode = code
       ended()
@@ -380,7 +415,7 @@ export async function simulate(s: Schedule, archive: SimArchive, steps: Steps): 
       wire.exited.add(0)
     })
   } else {
-    const host = { signals, exit: (code: number) => void (ending.exitCode = code) }
+    const host = { signals, exit: (code: number) => void (ending.exitCode = code), env: tracingEnv(s.tracing) }
     void caller.run('main', () => steps.run(host).then(ended))
   }
   await drive(() => ending.finished || ending.killed, start, 'the main step')

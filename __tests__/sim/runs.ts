@@ -14,7 +14,9 @@ import { cliCommand, readCliClaims, startCli, type CliRecord } from './cli-run.j
 import { placeOf, type SecondRun } from './second-run.js'
 import { COMMITS, github } from './github.js'
 import { shown, shownOf, simContext } from './mocks.js'
+import { collector } from './collector.js'
 import { processOf } from './process.js'
+import { tracingEnv } from './tracing.js'
 import type { Ending, Steps } from './run.js'
 import { BASE, inputsOf } from './run.js'
 import { caller, inFlight, wire, type SinkRequest } from './transport.js'
@@ -153,7 +155,10 @@ export function prepareSecond(
       const signals = new EventEmitter()
       if (s.face !== undefined) {
         const job = { commit, build: 77, job: place.relation === 'rerun' ? 0 : 1, attempt }
-        run.cli = startCli(steps.cli, cliCommand(s.face, inputs, job, 1), 1, signals, (code) => {
+        const command = cliCommand(s.face, inputs, job, 1)
+        // The same CI run: the same OpenTelemetry variables (./tracing.ts).
+        Object.assign(command.env, tracingEnv(s.tracing))
+        run.cli = startCli(steps.cli, command, 1, signals, (code) => {
           run.ending.exitCode = code
           ended()
           run.ending.postFinished = true
@@ -161,7 +166,7 @@ export function prepareSecond(
         })
         return
       }
-      const host = { signals, exit: (code: number) => void (run.ending.exitCode = code) }
+      const host = { signals, exit: (code: number) => void (run.ending.exitCode = code), env: tracingEnv(s.tracing) }
       void processOf.run(1, () => caller.run('main', () => steps.run(host).then(ended)))
     },
     // Its main step's process ended: the command once main() resolved, the action's once its last calls were answered.
@@ -198,7 +203,7 @@ function logSeenBy(index: number, log: WorldLog): WorldLog {
 
 /**
  * Runs `fn` with the world as run `index` saw it: its own looks, deploy calls, calls, tokens and sink requests on the
- * wire, what it showed in `shown`, and its environment's history with the other run's deploys as another job's.
+ * wire, its own trace sent, what it showed in `shown`, and its environment's history with the other run's deploys as another job's.
  */
 export function asRun<T>(index: number, runs: readonly WorldRun[], fn: (log: WorldLog) => T): T {
   if (runs.length === 1) return fn(runs[0]?.log ?? emptyLog(undefined, undefined))
@@ -212,6 +217,7 @@ export function asRun<T>(index: number, runs: readonly WorldRun[], fn: (log: Wor
     distributionLists: wire.distributionLists,
     githubCalls: wire.githubCalls
   }
+  const savedSends = collector.sends
   const savedShown = { ...shown }
   const mine = <R extends { run: number }>(list: readonly R[]): R[] => list.filter((r) => r.run === index)
   Object.assign(wire, {
@@ -224,6 +230,7 @@ export function asRun<T>(index: number, runs: readonly WorldRun[], fn: (log: Wor
     distributionLists: mine(saved.distributionLists),
     githubCalls: mine(saved.githubCalls)
   })
+  collector.sends = mine(savedSends)
   if (index !== 0) Object.assign(shown, shownOf(index))
   // GitHub's record of other jobs' deploys is the first stack's (their payloads name its address): none on another stack.
   const run = runs[index]
@@ -234,6 +241,7 @@ export function asRun<T>(index: number, runs: readonly WorldRun[], fn: (log: Wor
     return fn(logSeenBy(index, run?.log ?? emptyLog(undefined, undefined)))
   } finally {
     Object.assign(wire, saved)
+    collector.sends = savedSends
     Object.assign(shown, savedShown)
     if (world !== undefined) Object.assign(world, { records })
   }

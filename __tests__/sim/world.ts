@@ -7,8 +7,9 @@
 // as well as the clock's; faults on any call of the platform, the identity provider and GitHub; tokens
 // that fall due; slow answers; a cancel (SIGINT, SIGTERM 7.5 s later, the kill 2.5 s after), SIGTERM alone,
 // or a kill; the event sinks (CDEvents and native ones on a simulated host, each answering, failing,
-// hanging or slow); and the post step after the main step. Every choice comes from a Schedule that fast-check
-// generates from a seed, so a failing seed replays exactly.
+// hanging or slow); tracing (./tracing.ts: a collector that takes, refuses, drops or never answers the trace,
+// the pipeline's TRACEPARENT, a signal during the sends); and the post step after the main step. Every choice
+// comes from a Schedule that fast-check generates from a seed, so a failing seed replays exactly.
 import fc from 'fast-check'
 import { createHash } from 'node:crypto'
 import { createStack, type Stack } from '../../src/emulator/stack.js'
@@ -25,6 +26,7 @@ import { defaultNameOf, gitlab, type GitLabFault, type GitLabSchedule } from './
 import { processOf, runIndex } from './process.js'
 import { statusSchedules, type StatusSchedule } from './status-schedule.js'
 import { wire } from './transport.js'
+import { tracingSchedules, type TracingSchedule } from './tracing.js'
 
 export const ENV = 'production'
 export const OTHER_ENV = 'development'
@@ -152,6 +154,8 @@ export interface Schedule {
    * in; absent: not GitLab. Never beside `github` (the code lives in one place).
    */
   readonly gitlab?: GitLabSchedule | undefined
+  /** Tracing (./tracing.ts): the collector, TRACEPARENT, a signal during the sends; absent: off, nothing loaded or sent. */
+  readonly tracing?: TracingSchedule | undefined
 }
 
 /** The commit each of the world's distributions was built from, by index into COMMITS: the code host's schedule's, either host's. */
@@ -437,7 +441,9 @@ const drawn: fc.Arbitrary<Schedule> = fc.record({
   // After it, for the same reason: the release rules (a third of the schedules).
   rules: fc.oneof({ weight: 2, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: rulesSchedules }),
   // And after them: GitLab as the code's host, in half the schedules that draw no GitHub (every schedule with GitHub stays as it was).
-  gitlab: fc.option(gitlabSchedules, { nil: undefined, freq: 2 })
+  gitlab: fc.option(gitlabSchedules, { nil: undefined, freq: 2 }),
+  // And last, for the same reason: tracing, on in a quarter of the schedules.
+  tracing: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: tracingSchedules })
 })
 
 /**

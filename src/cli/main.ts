@@ -57,7 +57,7 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
     io.exit(code)
   })
   // run() ends the process's stop itself (a hung call may hold a socket): the exit below does it, with the run's code.
-  const ending = await run({ signals: io.signals, exit: () => undefined })
+  const ending = await run({ signals: io.signals, exit: () => undefined, env })
   // No post step follows a command to finish them, as the action's does.
   if (ending.cutShort) {
     port.warning(

@@ -5,6 +5,7 @@ import * as core from '../port.js'
 import { redact } from '../secrets.js'
 import type { TracingInputs } from './config.js'
 import { planRunTrace, type PlannedSpan, type TraceFacts } from './plan.js'
+import { sayTrace } from './said.js'
 import { sendTrace, type SendOptions } from './send.js'
 
 /** Plans the run's trace and sends it; says in one line what became of it (`unchanged`: what a failure leaves as it was). */
@@ -22,10 +23,7 @@ export async function traceRun(
     return
   }
   const sent = await sendTrace(spans, tracing, options)
-  const where = new URL(tracing.url).origin
-  if (sent.sent) core.info(`Tracing: trace ${tracing.traceId} (${count(spans)} spans) sent to ${where}.`)
-  else if (tracing.parent !== undefined && !tracing.parent.sampled) core.info(`Tracing: nothing sent: ${sent.why}.`)
-  else core.warning(`Tracing: the trace was not sent to ${where} (${redact(sent.why)}). ${unchanged}`)
+  sayTrace(tracing, sent.sent ? { sent: true, spans: count(spans) } : sent, unchanged)
 }
 
 /** The deploy's or the search check's run, planned: what traceRun takes for a run of the action or the command. */

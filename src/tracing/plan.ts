@@ -58,7 +58,7 @@ export function planRunTrace(result: RunResult, facts: TraceFacts): PlannedSpan 
   const d = result.deploy
   for (const look of d?.looks ?? []) innermost(root, phases, look.at, 'ends').events.push(lookEvent(look))
   for (const t of d?.release?.transitions ?? []) root.events.push(transitionEvent(t))
-  for (const attempt of d?.healthAttempts ?? []) innermost(root, phases, attempt.startedAt, 'begins').children.push(attemptSpan(attempt))
+  for (const attempt of d?.healthAttempts ?? []) innermost(root, phases, attempt.startedAt, 'begins', attempt.endedAt).children.push(attemptSpan(attempt))
   const rollback = phases.find((p) => p.name === 'rollback')
   if (rollback !== undefined) rollback.children.push(...rollbackSteps(d, rollback))
   return freeze(root)
@@ -223,12 +223,12 @@ function within(inner: { start: number; end: number }, outer: { start: number; e
 }
 
 /**
- * The deepest phase span running at `at`, else the root: where a look or an attempt belongs. At a boundary (one phase
- * ends in the millisecond the next begins) a look belongs to the phase it ends (the follow's last look), an attempt to
- * the phase it begins (a health check's first attempt).
+ * The deepest phase span running from `at` to `until`, else the root: where a look (a moment) or an attempt belongs. At
+ * a boundary (one phase ends in the millisecond the next begins) a look belongs to the phase it ends (the follow's last
+ * look), an attempt to the phase it begins (a health check's first attempt); a phase the attempt outlasts never holds it.
  */
-function innermost(root: Building, phases: readonly Building[], at: number, moment: 'ends' | 'begins'): Building {
-  const around = phases.filter((span) => span.start <= at && at <= span.end)
+function innermost(root: Building, phases: readonly Building[], at: number, moment: 'ends' | 'begins', until = at): Building {
+  const around = phases.filter((span) => span.start <= at && until <= span.end)
   const inside = around.filter((span) => (moment === 'ends' ? span.start < at : span.end > at))
   let found: Building | undefined
   for (const span of inside.length > 0 ? inside : around) {
