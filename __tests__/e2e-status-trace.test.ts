@@ -229,7 +229,7 @@ test('without tracing nothing of OpenTelemetry is loaded: the command runs the s
   rmSync(bundle, { recursive: true, force: true })
 })
 
-test('Ctrl-C while a stack is read: exit 130, nothing reported, the root alone sent as a cancellation; SIGTERM: nothing sent', async () => {
+test('Ctrl-C while a stack is read: exit 130, nothing reported, the root alone sent as a cancellation; SIGTERM: nothing sent, and said', async () => {
   const env = { ...ENV(), OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, TRACEPARENT }
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     let release: () => void = () => undefined
@@ -246,6 +246,10 @@ test('Ctrl-C while a stack is read: exit 130, nothing reported, the root alone s
       if (signal === 'SIGTERM') {
         expect(r.code).toBe(143)
         expect(receiver.requests).toBe(requests)
+        // Nothing sent, and said: the log is where a trace that was not sent is told.
+        expect(r.stderr.split('\n').filter((l) => l.includes('Tracing'))).toEqual([
+          expect.stringMatching(/^warning: Tracing: the trace was not sent to http:\/\/127\.0\.0\.1:\d+ \(SIGTERM leaves no time to send it\)\. /)
+        ])
         continue
       }
       expect(r.code).toBe(130)

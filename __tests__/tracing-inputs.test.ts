@@ -256,4 +256,28 @@ describe('the edges (mutation testing)', () => {
     const t = on({ ...BASE, OTEL_EXPORTER_OTLP_HEADERS: 'x-a = 1 , x-b=2,' })
     expect(t.headers).toEqual({ 'x-a': '1', 'x-b': '2' })
   })
+
+  test('a key with a space in it is not a header name; the position is counted in words', () => {
+    expect(read({ ...BASE, OTEL_EXPORTER_OTLP_HEADERS: 'x a=1' }).warnings[0]).toMatch(/its 1st header is not key=value/)
+    expect(read({ ...BASE, OTEL_EXPORTER_OTLP_HEADERS: 'a=1,b=2,bad' }).warnings[0]).toMatch(/its 3rd header/)
+    expect(read({ ...BASE, OTEL_EXPORTER_OTLP_HEADERS: 'a=1,b=2,c=3,bad' }).warnings[0]).toMatch(/its 4th header/)
+  })
+
+  test('the service name and the pipeline context are read trimmed', () => {
+    const t = on({
+      ...BASE,
+      OTEL_SERVICE_NAME: ' deploys ',
+      TRACEPARENT: ' 00-0af7651916cd43dd8448eb211c803190-00f067aa0ba902b0-01 ',
+      TRACESTATE: ' congo=t61rcWkgMzE '
+    })
+    expect(t.serviceName).toBe('deploys')
+    // Ids that begin or end with zeros are ids; only all zeros is not.
+    expect(t.parent).toEqual({ traceId: '0af7651916cd43dd8448eb211c803190', spanId: '00f067aa0ba902b0', sampled: true, traceState: 'congo=t61rcWkgMzE' })
+  })
+
+  test('TRACEPARENT is the whole value: nothing before it, nothing after its flags', () => {
+    for (const bad of ['x00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01x']) {
+      expect(read({ ...BASE, TRACEPARENT: bad }).tracing?.parent).toBeUndefined()
+    }
+  })
 })

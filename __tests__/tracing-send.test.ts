@@ -123,6 +123,16 @@ describe('sendTrace', () => {
     expect((root?.span.flags ?? 0) & 0x300).toBe(0x300)
   })
 
+  test("a follow of a thousand looks keeps them all (OpenTelemetry's default keeps 128); the scope names the tool", async () => {
+    const { MAX_READINGS } = await import('../src/deploy/result.js')
+    const looks = Array.from({ length: MAX_READINGS }, (_, i) => ({ name: 'look', at: T0 + 100 + i, attributes: { 'brcloud.look.distribution_id': `d${i}` } }))
+    expect(await sendTrace(span('brcloud deploy', T0, T0 + 2_000, { events: looks }), tracing(), options())).toEqual({ sent: true })
+    const [root] = otlp.spans()
+    expect(root?.events).toHaveLength(MAX_READINGS)
+    expect(root?.dropped.events).toBe(0)
+    expect(root?.scope).toMatchObject({ name: 'brcloud-deploy', version: expect.any(String) })
+  })
+
   test('a pipeline trace that is not sampled: nothing is sent', async () => {
     const parent = { traceId: 'fedcba9876543210fedcba9876543210', spanId: '1122334455667788', sampled: false, traceState: undefined }
     expect(await sendTrace(PLAN, tracing({ parent }), options())).toEqual({ sent: false, why: "TRACEPARENT says the pipeline's trace is not sampled" })

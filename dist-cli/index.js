@@ -38521,6 +38521,36 @@ function forgetSecrets() {
 
 /***/ }),
 
+/***/ 61549:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ sayTrace)
+/* harmony export */ });
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58676);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(27194);
+// What the log says of the run's trace, in one line (docs/tracing.md): the summary names the trace and says the log
+// tells when it was not sent, so every way it ends is said here, also when a stop left no time to send it. Light: no
+// OpenTelemetry, nothing of the plan (src/main.ts says it without loading the rest).
+
+
+/**
+ * Sent (with its span count), or why not: an info line when it was sent or the pipeline did not sample it; else one
+ * warning, ending with what a failure leaves as it was (`unchanged`).
+ */
+function sayTrace(tracing, sent, unchanged = "The deployment's outcome is unchanged.") {
+    const where = new URL(tracing.url).origin;
+    if (sent.sent)
+        _port_js__WEBPACK_IMPORTED_MODULE_1__/* .info */ .pq(`Tracing: trace ${tracing.traceId} (${sent.spans} spans) sent to ${where}.`);
+    else if (tracing.parent !== undefined && !tracing.parent.sampled)
+        _port_js__WEBPACK_IMPORTED_MODULE_1__/* .info */ .pq("Tracing: nothing sent: TRACEPARENT says the pipeline's trace is not sampled.");
+    else
+        _port_js__WEBPACK_IMPORTED_MODULE_1__/* .warning */ .$e(`Tracing: the trace was not sent to ${where} (${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(sent.why)}). ${unchanged}`);
+}
+
+
+/***/ }),
+
 /***/ 311:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -47708,10 +47738,13 @@ var http_proxy = __nccwpck_require__(57856);
 var inputs_events = __nccwpck_require__(58152);
 // EXTERNAL MODULE: ./src/inputs/tracing.ts + 1 modules
 var tracing = __nccwpck_require__(260);
+// EXTERNAL MODULE: ./src/tracing/said.ts
+var said = __nccwpck_require__(61549);
 ;// CONCATENATED MODULE: ./src/main.ts
 // Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
 // watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
+
 
 
 
@@ -47788,7 +47821,7 @@ async function run(host) {
     let result;
     let endedAt;
     try {
-        inputs = (0,src_inputs/* readInputs */.Ko)();
+        inputs = (0,src_inputs/* readInputs */.Ko)(undefined, host.env);
         const { deploy: deployInputs, search } = inputs;
         const minutes = +(inputs.watchdogMs / 60_000).toFixed(2);
         // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
@@ -47863,7 +47896,7 @@ async function run(host) {
         host.signals.off('SIGINT', onSignal);
         host.signals.off('SIGTERM', onSignal);
         endedAt = Date.now();
-        tracing = inputs ? inputs.tracing : tracingAlone();
+        tracing = inputs ? inputs.tracing : tracingAlone(host.env ?? process.env);
         result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: traceOf(tracing) };
         await (0,report/* report */.z8)(result).catch((e) => src_port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
@@ -47929,8 +47962,11 @@ async function tellSinks(events, result, facts, limitMs, hurry) {
  * stop leaves, ended at once by `hurry`. Loads OpenTelemetry only now, and only with tracing on; never throws.
  */
 async function sendTrace(tracing, result, facts, limitMs, hurry) {
-    if (tracing === undefined || hurry.aborted || limitMs === 0)
+    if (tracing === undefined)
         return;
+    // The summary says the log tells when the trace was not sent: a stop that leaves no time is said too.
+    if (hurry.aborted || limitMs === 0)
+        return (0,said/* sayTrace */.P)(tracing, { sent: false, why: hurry.aborted ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' });
     try {
         const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([__nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 85808)), __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 52585))]);
         const context = src_port/* runContext */.pO();
@@ -47948,9 +47984,9 @@ async function sendTrace(tracing, result, facts, limitMs, hurry) {
     }
 }
 /** Tracing's settings on their own, when the run's inputs were refused: a refused run is traced too. */
-function tracingAlone() {
+function tracingAlone(env) {
     try {
-        return (0,tracing/* readTracingInputs */.I)(rawInput(tracing/* OTEL_ENDPOINT_INPUT */.W), process.env).tracing;
+        return (0,tracing/* readTracingInputs */.I)(rawInput(tracing/* OTEL_ENDPOINT_INPUT */.W), env).tracing;
     }
     catch {
         return undefined;
@@ -50783,6 +50819,7 @@ async function stoppable(signals, work) {
 
 
 
+
 /** What a trace that failed leaves as it was, in its warning. */
 const UNCHANGED = "The report's outcome and exit code are unchanged.";
 /** Tracing's settings, `input` from the face (`inputName` names it in a refusal); each warning said through the port. */
@@ -50808,13 +50845,14 @@ function endingOfError(error, message, exitCode) {
  * within what it leaves (none after SIGTERM, or after a second signal); a signal meanwhile ends the send at once.
  */
 async function traceStatus(tracing, report, facts, signals, hurried = false) {
-    if (tracing === undefined || hurried)
+    if (tracing === undefined)
         return;
     const after = facts.ending.stopped === undefined ? undefined : TRACE_AFTER_STOP_MS[facts.ending.stopped];
     const short = after !== undefined && after < tracing.timeoutMs;
     const limitMs = short ? after : tracing.timeoutMs;
-    if (limitMs === 0)
-        return;
+    // The summary and --json name the trace: a stop that leaves no time to send it is said, as the deploy says it.
+    if (hurried || limitMs === 0)
+        return (0,said/* sayTrace */.P)(tracing, { sent: false, why: hurried ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' }, UNCHANGED);
     const hurry = new AbortController();
     const onSignal = () => hurry.abort();
     signals.on('SIGINT', onSignal);
@@ -51223,7 +51261,7 @@ async function main(args, env = process.env, io = processIo()) {
         io.exit(code);
     });
     // run() ends the process's stop itself (a hung call may hold a socket): the exit below does it, with the run's code.
-    const ending = await run({ signals: io.signals, exit: () => undefined });
+    const ending = await run({ signals: io.signals, exit: () => undefined, env });
     // No post step follows a command to finish them, as the action's does.
     if (ending.cutShort) {
         port.warning('A second signal: the run reported before its closing calls ended (the last look at the environment, the revocation of its refresh token). If the revocation did not reach the platform, the token expires by itself within 24 hours.');

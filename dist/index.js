@@ -33984,6 +33984,36 @@ function forgetSecrets() {
 
 /***/ }),
 
+/***/ 1549:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ sayTrace)
+/* harmony export */ });
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8676);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7194);
+// What the log says of the run's trace, in one line (docs/tracing.md): the summary names the trace and says the log
+// tells when it was not sent, so every way it ends is said here, also when a stop left no time to send it. Light: no
+// OpenTelemetry, nothing of the plan (src/main.ts says it without loading the rest).
+
+
+/**
+ * Sent (with its span count), or why not: an info line when it was sent or the pipeline did not sample it; else one
+ * warning, ending with what a failure leaves as it was (`unchanged`).
+ */
+function sayTrace(tracing, sent, unchanged = "The deployment's outcome is unchanged.") {
+    const where = new URL(tracing.url).origin;
+    if (sent.sent)
+        _port_js__WEBPACK_IMPORTED_MODULE_1__/* .info */ .pq(`Tracing: trace ${tracing.traceId} (${sent.spans} spans) sent to ${where}.`);
+    else if (tracing.parent !== undefined && !tracing.parent.sampled)
+        _port_js__WEBPACK_IMPORTED_MODULE_1__/* .info */ .pq("Tracing: nothing sent: TRACEPARENT says the pipeline's trace is not sampled.");
+    else
+        _port_js__WEBPACK_IMPORTED_MODULE_1__/* .warning */ .$e(`Tracing: the trace was not sent to ${where} (${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(sent.why)}). ${unchanged}`);
+}
+
+
+/***/ }),
+
 /***/ 2613:
 /***/ ((module) => {
 
@@ -37536,10 +37566,13 @@ var secrets = __nccwpck_require__(7194);
 var inputs_events = __nccwpck_require__(8152);
 // EXTERNAL MODULE: ./src/inputs/tracing.ts + 1 modules
 var tracing = __nccwpck_require__(260);
+// EXTERNAL MODULE: ./src/tracing/said.ts
+var said = __nccwpck_require__(1549);
 ;// CONCATENATED MODULE: ./src/main.ts
 // Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
 // watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
+
 
 
 
@@ -37616,7 +37649,7 @@ async function run(host) {
     let result;
     let endedAt;
     try {
-        inputs = (0,src_inputs/* readInputs */.Ko)();
+        inputs = (0,src_inputs/* readInputs */.Ko)(undefined, host.env);
         const { deploy: deployInputs, search } = inputs;
         const minutes = +(inputs.watchdogMs / 60_000).toFixed(2);
         // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
@@ -37691,7 +37724,7 @@ async function run(host) {
         host.signals.off('SIGINT', onSignal);
         host.signals.off('SIGTERM', onSignal);
         endedAt = Date.now();
-        tracing = inputs ? inputs.tracing : tracingAlone();
+        tracing = inputs ? inputs.tracing : tracingAlone(host.env ?? process.env);
         result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: traceOf(tracing) };
         await (0,src_report/* report */.z8)(result).catch((e) => port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
@@ -37757,8 +37790,11 @@ async function tellSinks(events, result, facts, limitMs, hurry) {
  * stop leaves, ended at once by `hurry`. Loads OpenTelemetry only now, and only with tracing on; never throws.
  */
 async function sendTrace(tracing, result, facts, limitMs, hurry) {
-    if (tracing === undefined || hurry.aborted || limitMs === 0)
+    if (tracing === undefined)
         return;
+    // The summary says the log tells when the trace was not sent: a stop that leaves no time is said too.
+    if (hurry.aborted || limitMs === 0)
+        return (0,said/* sayTrace */.P)(tracing, { sent: false, why: hurry.aborted ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' });
     try {
         const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([__nccwpck_require__.e(/* import() */ 61).then(__nccwpck_require__.bind(__nccwpck_require__, 8061)), __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 2585))]);
         const context = port/* runContext */.pO();
@@ -37776,9 +37812,9 @@ async function sendTrace(tracing, result, facts, limitMs, hurry) {
     }
 }
 /** Tracing's settings on their own, when the run's inputs were refused: a refused run is traced too. */
-function tracingAlone() {
+function tracingAlone(env) {
     try {
-        return (0,tracing/* readTracingInputs */.I)(rawInput(tracing/* OTEL_ENDPOINT_INPUT */.W), process.env).tracing;
+        return (0,tracing/* readTracingInputs */.I)(rawInput(tracing/* OTEL_ENDPOINT_INPUT */.W), env).tracing;
     }
     catch {
         return undefined;

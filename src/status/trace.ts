@@ -7,6 +7,7 @@ import type { RunHost } from '../main.js'
 import * as core from '../port.js'
 import { readTracingInputs } from '../inputs/tracing.js'
 import { redact } from '../secrets.js'
+import { sayTrace } from '../tracing/said.js'
 import type { TracingInputs } from '../tracing/config.js'
 import type { StatusEnding, StatusTraceFacts } from '../tracing/status-plan.js'
 import type { StatusReport } from './index.js'
@@ -48,11 +49,13 @@ export async function traceStatus(
   signals: RunHost['signals'],
   hurried = false
 ): Promise<void> {
-  if (tracing === undefined || hurried) return
+  if (tracing === undefined) return
   const after = facts.ending.stopped === undefined ? undefined : TRACE_AFTER_STOP_MS[facts.ending.stopped]
   const short = after !== undefined && after < tracing.timeoutMs
   const limitMs = short ? after : tracing.timeoutMs
-  if (limitMs === 0) return
+  // The summary and --json name the trace: a stop that leaves no time to send it is said, as the deploy says it.
+  if (hurried || limitMs === 0)
+    return sayTrace(tracing, { sent: false, why: hurried ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' }, UNCHANGED)
   const hurry = new AbortController()
   const onSignal = (): void => hurry.abort()
   signals.on('SIGINT', onSignal)

@@ -20,6 +20,8 @@ var port = __webpack_require__(58676);
 var secrets = __webpack_require__(27194);
 // EXTERNAL MODULE: ./src/tracing/plan.ts + 6 modules
 var plan = __webpack_require__(69082);
+// EXTERNAL MODULE: ./src/tracing/said.ts
+var said = __webpack_require__(61549);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(77598);
 ;// CONCATENATED MODULE: ./src/deploy/result.ts
@@ -99,6 +101,7 @@ async function sendTrace(plan, tracing, options) {
     }
     finally {
         // Not awaited: a hung connection must not hold the run; the exporter's own limit ends it.
+        // Stryker disable next-line OptionalChaining,BlockStatement: frees the exporter's sockets, which its own limit closes too; nothing a test can see
         void exporter?.shutdown().catch(() => undefined);
     }
 }
@@ -148,6 +151,7 @@ function idsFrom(tracing) {
                 return tracing.rootSpanId;
             }
             const id = (0,external_node_crypto_.randomBytes)(8).toString('hex');
+            // Stryker disable next-line Regex,ConditionalExpression: an all-zero id is a 2^-64 draw (invalid in W3C's terms), beyond a test's reach
             return /^0+$/.test(id) ? '0000000000000001' : id;
         }
     };
@@ -188,6 +192,7 @@ async function exporterFor(tracing, limitMs) {
         headers: { ...tracing.headers },
         timeoutMillis: Math.max(1, limitMs),
         compression: tracing.compression,
+        // Stryker disable next-line BooleanLiteral: one export per run; a kept-alive socket would only outlive it
         keepAlive: false
     };
     if (tracing.protocol === 'http/json') {
@@ -222,6 +227,7 @@ function exportWithin(exporter, spans, options) {
 
 
 
+
 /** Plans the run's trace and sends it; says in one line what became of it (`unchanged`: what a failure leaves as it was). */
 async function traceRun(plan, tracing, options, unchanged = "The deployment's outcome is unchanged.") {
     let spans;
@@ -233,13 +239,7 @@ async function traceRun(plan, tracing, options, unchanged = "The deployment's ou
         return;
     }
     const sent = await sendTrace(spans, tracing, options);
-    const where = new URL(tracing.url).origin;
-    if (sent.sent)
-        port/* info */.pq(`Tracing: trace ${tracing.traceId} (${count(spans)} spans) sent to ${where}.`);
-    else if (tracing.parent !== undefined && !tracing.parent.sampled)
-        port/* info */.pq(`Tracing: nothing sent: ${sent.why}.`);
-    else
-        port/* warning */.$e(`Tracing: the trace was not sent to ${where} (${(0,secrets/* redact */.E$)(sent.why)}). ${unchanged}`);
+    (0,said/* sayTrace */.P)(tracing, sent.sent ? { sent: true, spans: count(spans) } : sent, unchanged);
 }
 /** The deploy's or the search check's run, planned: what traceRun takes for a run of the action or the command. */
 function runPlan(...args) {

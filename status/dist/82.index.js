@@ -1120,7 +1120,7 @@ function planRunTrace(result, facts) {
     for (const t of d?.release?.transitions ?? [])
         root.events.push(transitionEvent(t));
     for (const attempt of d?.healthAttempts ?? [])
-        innermost(root, phases, attempt.startedAt, 'begins').children.push(attemptSpan(attempt));
+        innermost(root, phases, attempt.startedAt, 'begins', attempt.endedAt).children.push(attemptSpan(attempt));
     const rollback = phases.find((p) => p.name === 'rollback');
     if (rollback !== undefined)
         rollback.children.push(...rollbackSteps(d, rollback));
@@ -1274,12 +1274,12 @@ function within(inner, outer) {
     return inner.start >= outer.start && inner.end <= outer.end;
 }
 /**
- * The deepest phase span running at `at`, else the root: where a look or an attempt belongs. At a boundary (one phase
- * ends in the millisecond the next begins) a look belongs to the phase it ends (the follow's last look), an attempt to
- * the phase it begins (a health check's first attempt).
+ * The deepest phase span running from `at` to `until`, else the root: where a look (a moment) or an attempt belongs. At
+ * a boundary (one phase ends in the millisecond the next begins) a look belongs to the phase it ends (the follow's last
+ * look), an attempt to the phase it begins (a health check's first attempt); a phase the attempt outlasts never holds it.
  */
-function innermost(root, phases, at, moment) {
-    const around = phases.filter((span) => span.start <= at && at <= span.end);
+function innermost(root, phases, at, moment, until = at) {
+    const around = phases.filter((span) => span.start <= at && until <= span.end);
     const inside = around.filter((span) => (moment === 'ends' ? span.start < at : span.end > at));
     let found;
     for (const span of inside.length > 0 ? inside : around) {

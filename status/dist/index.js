@@ -30843,6 +30843,36 @@ function forgetSecrets() {
 
 /***/ }),
 
+/***/ 61549:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ sayTrace)
+/* harmony export */ });
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58676);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(27194);
+// What the log says of the run's trace, in one line (docs/tracing.md): the summary names the trace and says the log
+// tells when it was not sent, so every way it ends is said here, also when a stop left no time to send it. Light: no
+// OpenTelemetry, nothing of the plan (src/main.ts says it without loading the rest).
+
+
+/**
+ * Sent (with its span count), or why not: an info line when it was sent or the pipeline did not sample it; else one
+ * warning, ending with what a failure leaves as it was (`unchanged`).
+ */
+function sayTrace(tracing, sent, unchanged = "The deployment's outcome is unchanged.") {
+    const where = new URL(tracing.url).origin;
+    if (sent.sent)
+        _port_js__WEBPACK_IMPORTED_MODULE_1__/* .info */ .pq(`Tracing: trace ${tracing.traceId} (${sent.spans} spans) sent to ${where}.`);
+    else if (tracing.parent !== undefined && !tracing.parent.sampled)
+        _port_js__WEBPACK_IMPORTED_MODULE_1__/* .info */ .pq("Tracing: nothing sent: TRACEPARENT says the pipeline's trace is not sampled.");
+    else
+        _port_js__WEBPACK_IMPORTED_MODULE_1__/* .warning */ .$e(`Tracing: the trace was not sent to ${where} (${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(sent.why)}). ${unchanged}`);
+}
+
+
+/***/ }),
+
 /***/ 42613:
 /***/ ((module) => {
 
@@ -46906,7 +46936,10 @@ function randomId(bytes) {
     }
 }
 
+// EXTERNAL MODULE: ./src/tracing/said.ts
+var said = __nccwpck_require__(61549);
 ;// CONCATENATED MODULE: ./src/status/trace.ts
+
 
 
 
@@ -46936,13 +46969,14 @@ function endingOfError(error, message, exitCode) {
  * within what it leaves (none after SIGTERM, or after a second signal); a signal meanwhile ends the send at once.
  */
 async function traceStatus(tracing, report, facts, signals, hurried = false) {
-    if (tracing === undefined || hurried)
+    if (tracing === undefined)
         return;
     const after = facts.ending.stopped === undefined ? undefined : TRACE_AFTER_STOP_MS[facts.ending.stopped];
     const short = after !== undefined && after < tracing.timeoutMs;
     const limitMs = short ? after : tracing.timeoutMs;
-    if (limitMs === 0)
-        return;
+    // The summary and --json name the trace: a stop that leaves no time to send it is said, as the deploy says it.
+    if (hurried || limitMs === 0)
+        return (0,said/* sayTrace */.P)(tracing, { sent: false, why: hurried ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' }, UNCHANGED);
     const hurry = new AbortController();
     const onSignal = () => hurry.abort();
     signals.on('SIGINT', onSignal);
