@@ -3,8 +3,8 @@
 // against the report's beliefs. A state claims only what was read: `empty` only when the environment truly ran nothing
 // and nothing was switching; `deploying` only during a switch; a commit only the distribution's own; in-sync, behind,
 // ahead and diverged only with the compare GitHub answered, in this read, for the tracked ref and that commit; `outside`
-// only when no Deployment GitHub held names the distribution. The report fails closed: a read that failed in the end
-// exits 1, whatever fail-on says, and a 1 is never said when nothing failed. Drift issues follow read drift only; no
+// only when no Deployment GitHub held as the report began listing them names the distribution. The report fails closed:
+// a read that failed in the end exits 1, whatever fail-on says, and a 1 is never said when nothing failed. Drift issues follow read drift only; no
 // secret is printed; every refresh token of the report is revoked, or a warning says why not.
 import { expect } from '@jest/globals'
 import type { EnvironmentRow } from '../../src/status/row.js'
@@ -250,15 +250,14 @@ function checkComparedOnGitLab(r: StatusSchedule, row: EnvironmentRow, calls: re
   )
 }
 
-/** GitLab's deployments when the last of this read's listings of them (of that environment) was answered. */
+/** GitLab's deployments of that environment that this read's listings of them were sure to show (listingsBegun). */
 function visibleOnGitLab(calls: readonly StatusCall[], environment: string): ReadonlyArray<{ id: number; environment: string; sha: string }> {
   const model = gitlab.world?.core.model
   if (model === undefined) return []
-  const counts = calls
-    .filter((c) => c.kind === 'list-deployments' && c.settled === 200 && c.path.includes(`environment=${encodeURIComponent(environment)}`))
-    .map((c) => c.deployments ?? 0)
-  const count = counts.length === 0 ? 0 : Math.max(...counts)
-  return model.deployments.slice(0, count).map((d) => ({ id: d.id, environment: model.environmentOf(d).name, sha: d.sha }))
+  const begun = listingsBegun(calls, environment)
+  return model.deployments
+    .map((d) => ({ id: d.id, environment: model.environmentOf(d).name, sha: d.sha }))
+    .filter((d, index) => shownBy(begun, index, d.environment))
 }
 
 /** The health probe's verdict is what its page answered in this read: ok only with a 2xx holding the expected text. */
@@ -303,28 +302,43 @@ function checkCompared(r: StatusSchedule, row: EnvironmentRow, calls: readonly S
   )
 }
 
-/** Deployments GitHub held when the last of this read's listings of them was answered. */
+/**
+ * The listings of deployments this read began (their first page answered; of one environment, when given): how many
+ * Deployments the code's host held then, and which environment each listing asked for (null: the whole repository's).
+ * A listing is newest first and the host only adds to it, so it shows every one held when it began, while one recorded
+ * as it read on lands on a page already read: what a later page's answer held is not what the report could see
+ * (fresh seed 637176174: the run's Deployment, recorded between the first and second page, read as held).
+ */
+function listingsBegun(calls: readonly StatusCall[], environment?: string): Array<{ held: number; environment: string | null }> {
+  return calls
+    .filter((c) => c.kind === 'list-deployments' && c.settled === 200)
+    .map((c) => ({ query: new URLSearchParams(c.path.split('?')[1] ?? ''), held: c.deployments ?? 0 }))
+    .filter(({ query }) => (query.get('page') ?? '1') === '1') // GitLab's first page has no page=; its next ones follow its Link header
+    .map(({ query, held }) => ({ held, environment: query.get('environment') }))
+    .filter((l) => environment === undefined || l.environment === environment)
+}
+
+/** Whether the host's index-th deployment (recorded for `environment`) was held when one of these listings of it began. */
+function shownBy(begun: ReadonlyArray<{ held: number; environment: string | null }>, index: number, environment: string): boolean {
+  return begun.some((l) => index < l.held && (l.environment === null || l.environment === environment))
+}
+
+/** Deployments of this stack (of one environment, when given) that this read's listings of them were sure to show (listingsBegun). */
 function visibleDeployments(
   calls: readonly StatusCall[],
   environment?: string
 ): ReadonlyArray<{ id: number; environment: string; sha: string; payload: unknown }> {
-  const counts = calls
-    .filter(
-      (c) =>
-        c.kind === 'list-deployments' && c.settled === 200 && (environment === undefined || c.path.includes(`environment=${encodeURIComponent(environment)}`))
-    )
-    .map((c) => c.deployments ?? 0)
-  const count = counts.length === 0 ? 0 : Math.max(...counts)
-  return (github.world?.core.model.deployments ?? []).slice(0, count).filter((d) => {
+  const begun = listingsBegun(calls, environment)
+  return (github.world?.core.model.deployments ?? []).filter((d, index) => {
     const apiUrl = (d.payload as { apiUrl?: unknown } | null)?.apiUrl
-    return apiUrl === undefined || apiUrl === BASE
+    return shownBy(begun, index, d.environment) && (apiUrl === undefined || apiUrl === BASE)
   })
 }
 
 /**
- * outside: GitHub's Deployments were read, and none GitHub held then names the distribution with its commit (which would
- * be evidence of it), nor names it for this environment at all (a promotion of unknown commit here is this action's;
- * one made for another environment is not how it came here, docs/status.md).
+ * outside: GitHub's Deployments were read, and none GitHub held when the report began listing them names the
+ * distribution with its commit (which would be evidence of it), nor names it for this environment at all (a promotion
+ * of unknown commit here is this action's; one made for another environment is not how it came here, docs/status.md).
  */
 function checkOutside(row: EnvironmentRow, calls: readonly StatusCall[], where: string): void {
   const read = calls.some((c) => c.kind === 'list-deployments' && c.settled === 200)

@@ -57,6 +57,17 @@ function production(read: StatusReading | undefined): { state: string; reason: s
   return { state: row?.state ?? '(none)', reason: row?.reason ?? null, lastCommit: row?.lastDeployment?.commit }
 }
 
+// Fresh seed 637176174, the 2614th schedule: the run recorded its Deployment of production (a redeploy of a distribution
+// of unknown commit) between the first and second page of the report's listing of the repository's Deployments.
+const RECORDED_WHILE_LISTED = `{"reading":"at-request","status":true,"idCase":"as-stored","idWhileDeploying":"reported","clockOffsetSeconds":600,"deleteInUse":"refuse","deployWhileBusy":"accept","deploySeconds":0,"start":"ours","login":"password","idpRefresh":"all","idpRevocation":true,"source":"id","maxDistributions":3,"ourSiteFails":false,"rollback":true,"rollbackOnSearch":true,"health":true,"healthExpect":true,"search":"none","followDeploy":true,"maxAttempts":2,"deployTimeoutSeconds":30,"requestTimeoutSeconds":60,"healthTimeoutSeconds":12,"tightWatchdog":false,"tokenSeconds":120,"faults":[],"actors":[],"latency":[0,0,0],"stop":{"kind":"cancel","trigger":{"after":"list-environments","nth":2,"delay":0}},"github":{"ours":2,"old":0,"theirs":[2,2],"recordOthers":true,"oursRecorded":false,"allowOlder":false,"allowUnchecked":false,"token":"ok","filler":150,"faults":[]},"race":"none","events":{"token":false,"sinks":[{"key":"cdevents","fate":{"kind":"answer","status":401,"seconds":4,"from":1}},{"key":"teams","fate":{"kind":"answer","status":404,"seconds":4,"from":1}},{"key":"sentry","fate":{"kind":"slow","status":401,"seconds":70,"from":1}}]},"history":true,"report":{"reads":[{"trigger":{"after":"login","nth":0,"delay":0},"faults":[],"latencyMs":0},{"trigger":{"after":"deploy","nth":2,"delay":5},"faults":[{"on":"get-distribution","kind":"reset","status":500,"skip":1,"times":3},{"on":"login","kind":"hang","status":503,"skip":1,"times":3}],"latencyMs":0}],"environments":"all","track":"typo","health":true,"failOn":["deploying"],"login":"as-run","github":{"token":"ok","driftIssues":false,"filler":"newer","old":4,"theirs":[2,1],"recordOthers":true,"oursRecorded":false,"openIssue":false,"issuesFail":false},"face":"command"},"second":{"relation":"same-run","environment":"same","when":45,"source":"upload","rollback":false}}`
+
+/** The repository's Deployments each page of the report's listing of them found held (GitHub's, the whole repository's). */
+function repositoryPages(read: number): Array<[string | null, number | undefined]> {
+  return statusWorld.calls
+    .filter((c) => c.read === read && c.kind === 'list-deployments' && c.settled === 200 && !c.path.includes('environment='))
+    .map((c) => [new URLSearchParams(c.path.split('?')[1]).get('page'), c.deployments])
+}
+
 export const STATUS_SHAPES: Array<[string, Partial<Schedule>, (reads: readonly StatusReading[]) => void]> = [
   [
     // Our distribution, promoted to production, was recorded (with its commit) by a Deployment of development; 350
@@ -66,6 +77,26 @@ export const STATUS_SHAPES: Array<[string, Partial<Schedule>, (reads: readonly S
     (reads) => {
       expect(production(reads[0])).toMatchObject({ state: 'unknown', reason: expect.stringMatching(/among the newest 300 .* older Deployments/) })
       expect(reads[0]?.exit).toBe(0)
+    }
+  ],
+  [
+    // The listing is newest first: a Deployment recorded after its first page lands on that page, which was read, so the
+    // report never saw it; production read outside, as it was when listed (the invariant took the second page's answer
+    // for what the report could see). The next read, after the run, finds it: production's promotion, not development's.
+    "status: fresh seed 637176174: the run's Deployment recorded between two pages of the report's listing: outside, as listed",
+    JSON.parse(RECORDED_WHILE_LISTED) as Schedule,
+    (reads) => {
+      expect(repositoryPages(0)).toEqual([
+        ['1', 150],
+        ['2', 151]
+      ])
+      expect(production(reads[0])).toMatchObject({
+        state: 'outside',
+        reason: expect.stringMatching(/^no GitHub Deployment of acme\/site on this stack recorded distribution 0a0a0a0a-\S+ \(uploaded by someone/)
+      })
+      expect(reads[1]?.report?.environments.find((r) => r.environment === 'development')?.reason).toMatch(
+        /GitHub Deployment 1150 recorded it for production, of a commit no evidence names/
+      )
     }
   ],
   [
