@@ -13,6 +13,7 @@ const { outputValues } = await import('../src/report.js')
 const { HealthCheckFailed } = await import('../src/health.js')
 type RunResult = import('../src/report.js').RunResult
 type PlannedSpan = import('../src/tracing/plan.js').PlannedSpan
+type RunContext = import('../src/port.js').RunContext
 
 const context = {
   sha: 'c0ffee'.padEnd(40, '0'),
@@ -304,6 +305,46 @@ describe('a moment on the boundary of two phases', () => {
     const r = verified()
     const root = plan({ ...r, phases: [], deploy: { ...deployResult(), looks: [{ distributionId: 'dist-1', status: undefined, at: 998_000 }] } })
     expect(root.events.filter((e) => e.name === 'look')).toHaveLength(1)
+  })
+})
+
+describe('what the run knew of where it ran', () => {
+  const searchOnly = (): RunResult => ({ deploys: false, deploy: undefined, environment: undefined, error: undefined, search: searchPassed, phases: [] })
+  const planWith = (result: RunResult, over: Record<string, string | undefined>) => {
+    const facts = { context: { ...context, ...over } as RunContext, startedAt: 997_000, endedAt: 1_004_000, failure: undefined }
+    return planRunTrace(result, { ...facts, stack: undefined, observed: observeRun(result, facts) })
+  }
+
+  test('a search check alone: the commit and ref of the run; nothing claimed of what the CI did not say', () => {
+    expect(planWith(searchOnly(), {}).attributes).toMatchObject({
+      'vcs.ref.head.revision': context.sha,
+      'vcs.ref.head.name': 'refs/heads/main',
+      'cicd.pipeline.run.id': '42'
+    })
+    const bare = planWith(searchOnly(), { sha: '', ref: '', runId: '', repository: '', runUrl: undefined }).attributes
+    for (const key of [
+      'vcs.ref.head.revision',
+      'vcs.ref.head.name',
+      'cicd.pipeline.run.id',
+      'cicd.pipeline.run.url.full',
+      'vcs.repository.name',
+      'vcs.repository.url.full'
+    ])
+      expect([key, bare[key]]).toEqual([key, undefined])
+  })
+
+  test("a promotion names the distribution's commit, never the promoting run's, and no ref", () => {
+    const r = verified()
+    const order = {
+      order: 'ahead',
+      runningDistributionId: 'dist-0',
+      running: undefined,
+      ours: { sha: 'ABCDEF0123456789ABCDEF0123456789ABCDEF01', from: 'deployment' }
+    } as unknown as NonNullable<RunResult['deploy']>['order']
+    const promoted = { ...r, deploy: deployResult({ source: 'id', upload: undefined, order }) }
+    const attributes = planWith(promoted, {}).attributes
+    expect(attributes['vcs.ref.head.revision']).toBe('abcdef0123456789abcdef0123456789abcdef01')
+    expect(attributes['vcs.ref.head.name']).toBeUndefined()
   })
 })
 
