@@ -1884,6 +1884,8 @@ const tracedSpans = (run = 0): Array<[string, string]> => {
 
 const FOLLOW_OF_NO_TIME_THEN_HEALTH = `{"reading":"when-done","status":true,"idCase":"upper","idWhileDeploying":"reported","clockOffsetSeconds":0,"deleteInUse":"refuse","deployWhileBusy":"refuse","deploySeconds":0,"start":"ours","login":"client-secret","idpRefresh":"all","idpRevocation":false,"source":"upload-identical","ourSiteFails":true,"rollback":false,"rollbackOnSearch":false,"health":true,"healthExpect":false,"search":"none","followDeploy":true,"maxAttempts":2,"deployTimeoutSeconds":180,"requestTimeoutSeconds":10,"healthTimeoutSeconds":12,"tightWatchdog":false,"tokenSeconds":120,"faults":[],"actors":[{"trigger":{"at":38},"kind":"restart","which":2,"other":false,"seconds":33},{"trigger":{"after":"get-distribution","nth":1,"delay":0},"kind":"deploy","which":1,"other":true,"seconds":30}],"latency":[5,0,5,20,0],"github":{"ours":2,"old":7,"theirs":[2,2],"recordOthers":true,"oursRecorded":true,"allowOlder":false,"allowUnchecked":false,"token":"ok","filler":0,"faults":[{"route":"compare","kind":"unreachable","status":403,"skip":2,"times":3,"seconds":14}]},"race":"health","history":false,"second":{"relation":"same-run","environment":"other","when":"after","source":"upload","rollback":false},"rules":{"zone":"Australia/Sydney","freeze":[],"malformed":"none","backup":{"hours":72,"age":"fresh","older":true},"override":false,"cron":[{"from":-300,"to":-60,"weekly":false},{"from":90,"to":150,"weekly":false}]},"tracing":{"via":"input","protocol":"unset","parent":"sampled","headers":true,"collector":{"kind":"hang","seconds":1,"status":503,"echo":false}}}`
 
+const LATE_LOGIN_WHILE_TRACING = `{"reading":"when-done","status":true,"idCase":"as-stored","idWhileDeploying":"reported","clockOffsetSeconds":-600,"deleteInUse":"allow","deployWhileBusy":"refuse","deploySeconds":146,"start":"ours","login":"password","idpRefresh":"all","idpRevocation":false,"source":"upload","maxDistributions":3,"ourSiteFails":false,"rollback":false,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"none","followDeploy":false,"maxAttempts":3,"deployTimeoutSeconds":180,"requestTimeoutSeconds":60,"healthTimeoutSeconds":60,"tightWatchdog":false,"tokenSeconds":20,"faults":[{"operation":"site","kind":"drop-after-apply","status":502,"skip":4,"delaySeconds":90},{"operation":"oidc-token","kind":"apply-then-status","status":502,"skip":1,"delaySeconds":40},{"operation":"refresh","kind":"hang","status":429,"skip":5,"delaySeconds":40}],"actors":[{"trigger":{"at":2},"kind":"delete","which":0,"other":false,"seconds":65}],"latency":[1,0,20],"github":{"ours":1,"old":5,"theirs":[0,1],"recordOthers":true,"oursRecorded":true,"allowOlder":false,"allowUnchecked":false,"token":"no-contents","filler":0,"faults":[{"route":"compare","kind":"unreachable","status":401,"skip":0,"times":50,"seconds":5}]},"race":"none","history":false,"report":{"reads":[{"trigger":{"after":"list-environments","nth":0,"delay":1},"faults":[],"latencyMs":5000},{"trigger":{"after":"list-environments","nth":2,"delay":0},"faults":[],"latencyMs":1000}],"environments":"named","track":"none","health":true,"failOn":[],"login":"as-run","github":{"token":"ok","driftIssues":true,"filler":"older","old":4,"theirs":[4,0],"recordOthers":true,"oursRecorded":true,"openIssue":true,"issuesFail":false},"face":"command"},"face":{"ci":"jenkins","inputs":"flags","secrets":"file-crlf","commit":"ci","repository":"flag","dotenv":false,"debug":false},"tracing":{"via":"variable","protocol":"unset","parent":"malformed","headers":true,"timeoutSeconds":30,"collector":{"kind":"take","seconds":15,"status":503,"echo":false}}}`
+
 /** Tracing (issue 45), as fixed schedules: what the simulation's trace invariants found, and the collector's fates. */
 const TRACING: Array<[string, Partial<Schedule>, Expectation]> = [
   [
@@ -1938,6 +1940,25 @@ const TRACING: Array<[string, Partial<Schedule>, Expectation]> = [
       expect(collector.sends[0]?.outcome).toBe('hurried')
       expect(facts.ending.startedAt + facts.ending.endedAt).toBe(collector.sends[0]?.settledAt)
       expect(mocks.shown.failed).toBeUndefined()
+    }
+  ],
+  [
+    // Found by a fresh seed (1276841172, the 525th schedule): the command on Jenkins, its release failed. The last look's
+    // renewal hung and its login again ended late: the run said that login was still under way, reported, and lived on
+    // for its trace (a 30 s limit, taken after 15 s), long after its untraced twin had exited; the late login's revocation
+    // then failed, and said so. Correct: the outcome is the twin's, and the line comes after the report, once the twin
+    // was gone. The invariant compared every line of both runs; it now lets a run that lived longer add those of a late
+    // login's revocation alone (./sim/trace-claims.ts).
+    "tracing: fresh seed 1276841172: the command lives on for its trace after a late login's revocation: its failure said after the report, the outcome as without tracing",
+    JSON.parse(LATE_LOGIN_WHILE_TRACING) as Schedule,
+    ({ facts }) => {
+      const lines = mocks.shown.lines.filter((l) => l.by === 'main').map((l) => l.text)
+      const at = (start: string): number => lines.findIndex((l) => l.startsWith(start))
+      expect(at('::warning::A login the last look made was still under way')).toBeLessThan(at('::error::The health check'))
+      expect(at("::warning::Could not revoke the refresh token of a login that ended after this run's revocation")).toBeGreaterThan(at('::error::'))
+      expect(collector.sends[0]?.outcome).toBe('taken')
+      // The health check failed: 6, as its untraced twin exited.
+      expect(printed(facts).exitCode).toBe(6)
     }
   ]
 ]
@@ -2012,9 +2033,12 @@ function whatTheUserReads(): string {
   const fixed = /^(0[0-9a-f])\1{3}-/
   const stable = new Set(['production', 'development', 'production-renamed'].map((name) => environmentId(name)))
   const uploads = new Map<string, string>()
-  // The search service's request id is random too.
+  // The search service's request id is random too, and so is a trace of the run's own (no valid TRACEPARENT to join).
   const requestId = shown.outputs['search-request-id']
+  const ownTrace = shown.outputs['trace-id'] === PARENT_TRACE_ID ? undefined : shown.outputs['trace-id']
   return (requestId ? text.split(requestId).join('<search request id>') : text)
+    .split(ownTrace ?? '<trace id>')
+    .join('<trace id>')
     .split(dirname(archive.path))
     .join('<archive folder>')
     .split(archive.sha256)
