@@ -437,6 +437,11 @@ test('evidence, in words: the run, a name, a Deployment (by someone, in no run w
 
 const { startGitLabStandIn, DEFAULT_GITLAB_TOKEN, DEFAULT_GITLAB_PROJECT } = await import('../src/emulator/gitlab/server.js')
 const { GitLabApi } = await import('../src/gitlab/client.js')
+const { startEmulator } = await import('../src/emulator/server.js')
+const { HttpTransport } = await import('../src/http/transport.js')
+const { CloudApi } = await import('../src/cloud/api.js')
+const { CloudSession } = await import('../src/cloud/session.js')
+const { CloudClient } = await import('../src/cloud/client.js')
 const gitlab = await startGitLabStandIn()
 
 describe('on GitLab, where a name is the only evidence', () => {
@@ -460,6 +465,32 @@ describe('on GitLab, where a name is the only evidence', () => {
     expect(allowed.said.warn).toEqual([
       expect.stringMatching(/its name could not be read \(no distribution d-lost\)\. The deploy goes on \(allow-unchecked-order: true\)\.$/)
     ])
+  })
+
+  test('a running distribution the platform no longer holds (404): its name unread, refused unless allow-unchecked-order (fresh seed 1959754712)', async () => {
+    // The real client answers a deleted distribution's 404 with none: the check said "its name carries no commit" (of
+    // site-<newer commit>-distribution.tar.gz, deleted while production ran it) and deployed an older commit over it.
+    const platform = await startEmulator()
+    const transport = new HttpTransport(platform.url, { userAgent: 'order-claims' })
+    try {
+      const api = new CloudApi(transport, { retry: { attempts: 1, baseDelayMs: 0, maxDelayMs: 0 } })
+      const real = new CloudClient(api, new CloudSession(api, platform.username, platform.password, { target: 'stack test' }))
+      const { order: o, said } = await onGitLab({ client: real })
+      expect(await refusal(o.check('d-deleted'))).toBe(
+        "Refused: the deploy order on 'production' could not be checked: GitLab's deployments do not record distributions (so none names d-deleted), " +
+          "which 'production' runs, and its name could not be read (the platform holds no distribution of that id now). gitlab-token asks for the " +
+          'check, and it cannot be made, so nothing was changed. To deploy while the commits cannot be read, set allow-unchecked-order: true.'
+      )
+      expect(said.records[0]).toMatchObject({ order: 'unknown', failed: true, failedOn: 'name', refused: true })
+      const allowed = await onGitLab({ client: real, allowUnchecked: true })
+      expect((await allowed.order.check('d-deleted')).refused).toBeUndefined()
+      expect(allowed.said.warn).toEqual([
+        expect.stringMatching(/its name could not be read \(the platform holds no distribution of that id now\)\. The deploy goes on/)
+      ])
+    } finally {
+      await transport.close()
+      await platform.close()
+    }
   })
 
   test('a name read that carries no commit is no evidence: unknown, and the deploy goes on', async () => {

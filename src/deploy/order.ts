@@ -67,6 +67,8 @@ export interface OrderOptions {
 }
 
 const PERMISSIONS = 'deployments: read and contents: read'
+/** Why the name of a distribution the platform does not find (404) cannot be read. */
+const GONE_FROM_STACK = 'the platform holds no distribution of that id now'
 
 export class DeployOrder {
   private readonly history: DeploymentHistory | undefined
@@ -213,12 +215,16 @@ export class DeployOrder {
     }
   }
 
-  /** The platform's facts of a distribution (its name, who uploaded it), asked once per check; only the id when it cannot say. */
+  /**
+   * The platform's facts of a distribution (its name, who uploaded it), asked once per check; only the id when it cannot
+   * say. A distribution the stack no longer holds (deleted while an environment runs it: 404) has a name no one can read
+   * now, not one without a commit.
+   */
   private facts(id: string): Promise<DistributionFacts> {
     let known = this.known.get(id)
     if (known === undefined) {
       known = this.o.client.getDistribution(id).then(
-        (d): DistributionFacts => ({ id, name: d?.name, createdBy: d?.createdBy, createdAt: d?.createdAt }),
+        (d): DistributionFacts => (d === undefined ? { id, unread: GONE_FROM_STACK } : { id, name: d.name, createdBy: d.createdBy, createdAt: d.createdAt }),
         (error: unknown): DistributionFacts => ({ id, unread: describeError(error) })
       )
       this.known.set(id, known)
