@@ -29128,6 +29128,8 @@ class OrderRefused extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionErro
     name = 'OrderRefused';
 }
 const PERMISSIONS = 'deployments: read and contents: read';
+/** Why the name of a distribution the platform does not find (404) cannot be read. */
+const GONE_FROM_STACK = 'the platform holds no distribution of that id now';
 class DeployOrder {
     o;
     history;
@@ -29276,11 +29278,15 @@ class DeployOrder {
             return { ...base, order: 'unknown', failed: true, failedOn: 'host', why: `${error.message}; ${hostAdvice(error, this.o.host?.project ?? '')}` };
         }
     }
-    /** The platform's facts of a distribution (its name, who uploaded it), asked once per check; only the id when it cannot say. */
+    /**
+     * The platform's facts of a distribution (its name, who uploaded it), asked once per check; only the id when it cannot
+     * say. A distribution the stack no longer holds (deleted while an environment runs it: 404) has a name no one can read
+     * now, not one without a commit.
+     */
     facts(id) {
         let known = this.known.get(id);
         if (known === undefined) {
-            known = this.o.client.getDistribution(id).then((d) => ({ id, name: d?.name, createdBy: d?.createdBy, createdAt: d?.createdAt }), (error) => ({ id, unread: (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error) }));
+            known = this.o.client.getDistribution(id).then((d) => (d === undefined ? { id, unread: GONE_FROM_STACK } : { id, name: d.name, createdBy: d.createdBy, createdAt: d.createdAt }), (error) => ({ id, unread: (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error) }));
             this.known.set(id, known);
         }
         return known;
