@@ -3,8 +3,11 @@
 // TRACEPARENT, its attributes against the outputs, its times against the run's; a rollback as an error; a collector
 // that refuses, hangs or is down changes no outcome and gives one warning; with tracing off nothing reaches it.
 import { spawn } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DEPLOY_ACTION } from '../scripts/lib/run-action.js'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { outline, spanTree, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js'
 import { release, run, sweepAndClose } from './e2e-support.js'
@@ -198,6 +201,31 @@ describe('the action', () => {
       expect(warnings[0]).toMatch(/^::warning::Tracing: the trace was not sent to http:\/\/127\.0\.0\.1:\d+ \(.*\)\. The deployment's outcome is unchanged\.$/)
       expect(warnings[0]).toMatch(why)
       expect(r.visible).not.toContain(HEADER_SECRET)
+    }
+  })
+})
+
+describe('tracing off', () => {
+  test('nothing of OpenTelemetry is loaded: the action deploys the same from its bundle with those chunks deleted', async () => {
+    const bundle = mkdtempSync(join(tmpdir(), 'brcd-action-no-otel-'))
+    try {
+      cpSync(dirname(DEPLOY_ACTION.bundle), bundle, { recursive: true })
+      const deleted = readdirSync(bundle).filter((f) => f.endsWith('.js') && readFileSync(join(bundle, f), 'utf8').includes('opentelemetry'))
+      for (const f of deleted) rmSync(join(bundle, f))
+      expect(deleted.length).toBeGreaterThan(0)
+      expect(deleted).not.toContain('index.js')
+      const action = { ...DEPLOY_ACTION, bundle: join(bundle, 'index.js') }
+      const r = await run(deploy('v1'), { action })
+      expect(r.errors).toEqual([])
+      expect(r.outputs['release-state']).toBe('verified')
+      expect(r.visible).not.toContain('Tracing')
+      // With tracing on, the same bundle needs them: one warning, the outcome unchanged.
+      const on = await run(deploy('v2'), { action, env: traced() })
+      expect(on.code).toBe(0)
+      expect(on.outputs['release-state']).toBe('verified')
+      expect(on.visible.split('\n').filter((l) => l.startsWith('::warning::Tracing'))).toHaveLength(1)
+    } finally {
+      rmSync(bundle, { recursive: true, force: true })
     }
   })
 })
