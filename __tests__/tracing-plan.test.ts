@@ -333,6 +333,12 @@ describe('what the run knew of where it ran', () => {
       expect([key, bare[key]]).toEqual([key, undefined])
   })
 
+  test("a repository on GitLab: its own name is the path's last part; its address without the server's trailing slashes", () => {
+    const attributes = planWith(searchOnly(), { repository: 'acme/platform/site', serverUrl: 'https://gitlab.example.com//' }).attributes
+    expect(attributes['vcs.repository.name']).toBe('site')
+    expect(attributes['vcs.repository.url.full']).toBe('https://gitlab.example.com/acme/platform/site')
+  })
+
   test("a promotion names the distribution's commit, never the promoting run's, and no ref", () => {
     const r = verified()
     const order = {
