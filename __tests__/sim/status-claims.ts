@@ -338,9 +338,17 @@ function visibleDeployments(
 /**
  * outside: GitHub's Deployments were read, and none GitHub held when the report began listing them names the
  * distribution with its commit (which would be evidence of it), nor names it for this environment at all (a promotion
- * of unknown commit here is this action's; one made for another environment is not how it came here, docs/status.md).
+ * of unknown commit here is this action's; one made for another environment is not how it came here, docs/status.md);
+ * and the platform answered the distribution's lookup, so its name was read (one it no longer holds, a 404, has a name
+ * not read, not one without a commit).
  */
 function checkOutside(row: EnvironmentRow, calls: readonly StatusCall[], where: string): void {
+  const id = encodeURIComponent(row.distributionId ?? '').toLowerCase()
+  say(
+    `${where}: outside only when the platform answered the lookup of ${row.distributionId} (its name read)`,
+    calls.some((c) => c.kind === 'get-distribution' && c.settled === 200 && c.path.toLowerCase().endsWith(`/${id}`)),
+    { lookups: calls.filter((c) => c.kind === 'get-distribution').map((c) => ({ path: c.path, settled: c.settled })) }
+  )
   const read = calls.some((c) => c.kind === 'list-deployments' && c.settled === 200)
   const naming = visibleDeployments(calls).filter((d) => {
     const payload = (d.payload ?? {}) as { distributionId?: unknown; commit?: unknown }

@@ -5,6 +5,9 @@ import { commitInName } from '../cloud/distribution-name.js'
 import type { CodeHost, DeploymentListing, DeploymentRecord } from './port.js'
 
 /** A distribution as the platform describes it: the facts that name where it came from. */
+/** Why the name of a distribution the platform does not find (404: deleted while an environment runs it) cannot be read. */
+export const GONE_FROM_STACK = 'the platform holds no distribution of that id now'
+
 export interface DistributionFacts {
   readonly id: string
   readonly name?: string | undefined

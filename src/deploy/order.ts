@@ -7,7 +7,7 @@ import { ActionError, describeError } from '../errors.js'
 import * as core from '../port.js'
 import { giveGitHubToken, grantGitHubPermissions } from '../advice.js'
 import { CodeHostCallFailed, short, type CodeHost, type Comparison, type HostName } from '../code-host/port.js'
-import { DeploymentHistory, type CommitEvidence, type DistributionFacts } from '../code-host/evidence.js'
+import { DeploymentHistory, GONE_FROM_STACK, type CommitEvidence, type DistributionFacts } from '../code-host/evidence.js'
 import { sameId } from './look.js'
 import type { EnvironmentLook } from './result.js'
 
@@ -67,8 +67,6 @@ export interface OrderOptions {
 }
 
 const PERMISSIONS = 'deployments: read and contents: read'
-/** Why the name of a distribution the platform does not find (404) cannot be read. */
-const GONE_FROM_STACK = 'the platform holds no distribution of that id now'
 
 export class DeployOrder {
   private readonly history: DeploymentHistory | undefined

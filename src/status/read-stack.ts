@@ -21,7 +21,7 @@ import {
   type Tag
 } from '../code-host/port.js'
 import { checkHealth, type HealthAttempt } from '../health.js'
-import { DeploymentHistory, type CommitEvidence } from '../code-host/evidence.js'
+import { DeploymentHistory, GONE_FROM_STACK, type CommitEvidence } from '../code-host/evidence.js'
 import { HttpTransport } from '../http/transport.js'
 import type { Login } from '../inputs/login.js'
 import { freezeOf, healthOf, trackOf, trackOrigin, type StackConfig } from './config.js'
@@ -303,9 +303,11 @@ class EnvironmentReader {
   }
 
   /**
-   * No commit is known: outside when GitHub's records were read and none of this environment names it; unknown when this
-   * action recorded it here without a commit (`promoted`: a promotion no evidence named), when the records were not read,
-   * or when GitHub holds more of them than a listing reads (`unread`: an older one may record it).
+   * No commit is known: outside when GitHub's records were read and none of this environment names it, and its name was
+   * read; unknown when this action recorded it here without a commit (`promoted`: a promotion no evidence named), when
+   * the records were not read, when GitHub holds more of them than a listing reads (`unread`: an older one may record
+   * it), or when the platform no longer holds it (`distribution` undefined, a 404: its name was never read, so it is not
+   * one without a commit).
    */
   private noEvidence(
     running: string,
@@ -317,11 +319,13 @@ class EnvironmentReader {
     const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : ''
     const what = `distribution ${running}${uploaded}`
     const repository = this.options.repository
+    const gone = distribution === undefined
+    const notRead = `could not be read (${GONE_FROM_STACK})`
     const host = this.history?.host
     if (host !== undefined && !host.keepsPayload)
       return {
         state: 'unknown',
-        reason: `${host.host}'s deployments do not record distributions, and the name of ${what} carries no commit of ${repository}: which commit it is cannot be told`
+        reason: `${host.host}'s deployments do not record distributions, and the name of ${what} ${gone ? notRead : `carries no commit of ${repository}`}: which commit it is cannot be told`
       }
     if (promoted?.environment === environment) {
       const by = promoted.creator === undefined ? '' : ` (by ${promoted.creator})`
@@ -329,7 +333,7 @@ class EnvironmentReader {
         state: 'unknown',
         reason:
           `GitHub Deployment ${promoted.id}${by} recorded ${what} as promoted here by this action, of a commit no evidence names: ` +
-          'no GitHub Deployment recorded its commit, and its name carries none'
+          `no GitHub Deployment recorded its commit, and its name ${gone ? notRead : 'carries none'}`
       }
     }
     if (unread)
@@ -337,7 +341,7 @@ class EnvironmentReader {
         state: 'unknown',
         reason:
           `no GitHub Deployment of ${repository} on this stack among the newest ${MAX_LISTED_DEPLOYMENTS} that GitHub lists recorded ${what}, and its name ` +
-          'carries no commit of it; GitHub holds older Deployments, which the report does not read: one of them may record it, so whether it was ' +
+          `${gone ? notRead : 'carries no commit of it'}; GitHub holds older Deployments, which the report does not read: one of them may record it, so whether it was ` +
           'deployed from Mission Control or another tool cannot be told'
       }
     if (this.history !== undefined) {
@@ -345,6 +349,13 @@ class EnvironmentReader {
         promoted === undefined
           ? ''
           : ` for ${environment} (GitHub Deployment ${promoted.id} recorded it for ${promoted.environment}, of a commit no evidence names)`
+      if (gone)
+        return {
+          state: 'unknown',
+          reason:
+            `no GitHub Deployment of ${repository} on this stack recorded ${what}${elsewhere}, and its name ${notRead}: which commit it is, ` +
+            'and whether it was deployed from Mission Control or another tool, cannot be told'
+        }
       return {
         state: 'outside',
         reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}${elsewhere}, and its name carries no commit of it: deployed from Mission Control or another tool`
@@ -353,7 +364,7 @@ class EnvironmentReader {
     if (repository === undefined) return { state: 'unknown', reason: `no repository is given (--repository), so nothing tells which commit ${what} is` }
     return {
       state: 'unknown',
-      reason: `the name of ${what} carries no commit of ${repository}, and without a GitHub token the Deployments that may record it are not read`
+      reason: `the name of ${what} ${gone ? notRead : `carries no commit of ${repository}`}, and without a GitHub token the Deployments that may record it are not read`
     }
   }
 

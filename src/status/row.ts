@@ -6,7 +6,7 @@ import { isTagPattern } from './track.js'
 
 /**
  * in-sync: runs the tracked ref's head; behind: an older commit of it; ahead: a commit after it; diverged: on
- * another line; outside: no GitHub Deployment of the repository names what it runs and the name carries no commit;
+ * another line; outside: no GitHub Deployment of the repository names what it runs and its name, read, carries no commit;
  * deploying: the platform says it is switching; empty: runs nothing; unknown: cannot be told (the reason says why).
  */
 export const STATES = ['in-sync', 'behind', 'ahead', 'diverged', 'outside', 'deploying', 'empty', 'unknown'] as const
