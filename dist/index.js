@@ -28725,6 +28725,7 @@ function jwtExpiry(token) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ GONE_FROM_STACK),
 /* harmony export */   u: () => (/* binding */ DeploymentHistory)
 /* harmony export */ });
 /* harmony import */ var _cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7103);
@@ -28732,6 +28733,9 @@ function jwtExpiry(token) {
 // host with the distribution's id in its payload (GitHub keeps one; GitLab's deployments carry none), or else the
 // distribution's own name when it is the default name, which carries the commit.
 
+/** A distribution as the platform describes it: the facts that name where it came from. */
+/** Why the name of a distribution the platform does not find (404: deleted while an environment runs it) cannot be read. */
+const GONE_FROM_STACK = 'the platform holds no distribution of that id now';
 /** States (the port's words) of a deployment still under way. */
 const UNDER_WAY = new Set(['in_progress', 'queued', 'pending']);
 /** The same distribution id (the platform's ids are hex; a platform may change their case). */
@@ -29128,8 +29132,6 @@ class OrderRefused extends _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionErro
     name = 'OrderRefused';
 }
 const PERMISSIONS = 'deployments: read and contents: read';
-/** Why the name of a distribution the platform does not find (404) cannot be read. */
-const GONE_FROM_STACK = 'the platform holds no distribution of that id now';
 class DeployOrder {
     o;
     history;
@@ -29286,7 +29288,7 @@ class DeployOrder {
     facts(id) {
         let known = this.known.get(id);
         if (known === undefined) {
-            known = this.o.client.getDistribution(id).then((d) => (d === undefined ? { id, unread: GONE_FROM_STACK } : { id, name: d.name, createdBy: d.createdBy, createdAt: d.createdAt }), (error) => ({ id, unread: (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error) }));
+            known = this.o.client.getDistribution(id).then((d) => (d === undefined ? { id, unread: _code_host_evidence_js__WEBPACK_IMPORTED_MODULE_3__/* .GONE_FROM_STACK */ .c } : { id, name: d.name, createdBy: d.createdBy, createdAt: d.createdAt }), (error) => ({ id, unread: (0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .describeError */ .Uc)(error) }));
             this.known.set(id, known);
         }
         return known;

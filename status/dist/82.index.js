@@ -102,8 +102,6 @@ class OrderRefused extends (/* unused pure expression or super */ null && (Actio
     name = 'OrderRefused';
 }
 const PERMISSIONS = 'deployments: read and contents: read';
-/** Why the name of a distribution the platform does not find (404) cannot be read. */
-const GONE_FROM_STACK = 'the platform holds no distribution of that id now';
 class DeployOrder {
     o;
     history;

@@ -28580,6 +28580,7 @@ function commitInName(name, repository) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   c: () => (/* binding */ GONE_FROM_STACK),
 /* harmony export */   u: () => (/* binding */ DeploymentHistory)
 /* harmony export */ });
 /* harmony import */ var _cloud_distribution_name_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(37103);
@@ -28587,6 +28588,9 @@ function commitInName(name, repository) {
 // host with the distribution's id in its payload (GitHub keeps one; GitLab's deployments carry none), or else the
 // distribution's own name when it is the default name, which carries the commit.
 
+/** A distribution as the platform describes it: the facts that name where it came from. */
+/** Why the name of a distribution the platform does not find (404: deleted while an environment runs it) cannot be read. */
+const GONE_FROM_STACK = 'the platform holds no distribution of that id now';
 /** States (the port's words) of a deployment still under way. */
 const UNDER_WAY = new Set(['in_progress', 'queued', 'pending']);
 /** The same distribution id (the platform's ids are hex; a platform may change their case). */
@@ -45679,7 +45683,7 @@ function newestBackupRow(listing, environmentId, now) {
 
 /**
  * in-sync: runs the tracked ref's head; behind: an older commit of it; ahead: a commit after it; diverged: on
- * another line; outside: no GitHub Deployment of the repository names what it runs and the name carries no commit;
+ * another line; outside: no GitHub Deployment of the repository names what it runs and its name, read, carries no commit;
  * deploying: the platform says it is switching; empty: runs nothing; unknown: cannot be told (the reason says why).
  */
 const STATES = ['in-sync', 'behind', 'ahead', 'diverged', 'outside', 'deploying', 'empty', 'unknown'];
@@ -45979,39 +45983,49 @@ class EnvironmentReader {
         return sha === undefined ? undefined : { sha, from: 'name', name: distribution?.name };
     }
     /**
-     * No commit is known: outside when GitHub's records were read and none of this environment names it; unknown when this
-     * action recorded it here without a commit (`promoted`: a promotion no evidence named), when the records were not read,
-     * or when GitHub holds more of them than a listing reads (`unread`: an older one may record it).
+     * No commit is known: outside when GitHub's records were read and none of this environment names it, and its name was
+     * read; unknown when this action recorded it here without a commit (`promoted`: a promotion no evidence named), when
+     * the records were not read, when GitHub holds more of them than a listing reads (`unread`: an older one may record
+     * it), or when the platform no longer holds it (`distribution` undefined, a 404: its name was never read, so it is not
+     * one without a commit).
      */
     noEvidence(running, environment, distribution, promoted, unread) {
         const uploaded = distribution?.createdBy ? ` (uploaded by ${distribution.createdBy}${distribution.createdAt ? ` at ${distribution.createdAt}` : ''})` : '';
         const what = `distribution ${running}${uploaded}`;
         const repository = this.options.repository;
+        const gone = distribution === undefined;
+        const notRead = `could not be read (${evidence/* GONE_FROM_STACK */.c})`;
         const host = this.history?.host;
         if (host !== undefined && !host.keepsPayload)
             return {
                 state: 'unknown',
-                reason: `${host.host}'s deployments do not record distributions, and the name of ${what} carries no commit of ${repository}: which commit it is cannot be told`
+                reason: `${host.host}'s deployments do not record distributions, and the name of ${what} ${gone ? notRead : `carries no commit of ${repository}`}: which commit it is cannot be told`
             };
         if (promoted?.environment === environment) {
             const by = promoted.creator === undefined ? '' : ` (by ${promoted.creator})`;
             return {
                 state: 'unknown',
                 reason: `GitHub Deployment ${promoted.id}${by} recorded ${what} as promoted here by this action, of a commit no evidence names: ` +
-                    'no GitHub Deployment recorded its commit, and its name carries none'
+                    `no GitHub Deployment recorded its commit, and its name ${gone ? notRead : 'carries none'}`
             };
         }
         if (unread)
             return {
                 state: 'unknown',
                 reason: `no GitHub Deployment of ${repository} on this stack among the newest ${code_host_port/* MAX_LISTED_DEPLOYMENTS */.IR} that GitHub lists recorded ${what}, and its name ` +
-                    'carries no commit of it; GitHub holds older Deployments, which the report does not read: one of them may record it, so whether it was ' +
+                    `${gone ? notRead : 'carries no commit of it'}; GitHub holds older Deployments, which the report does not read: one of them may record it, so whether it was ` +
                     'deployed from Mission Control or another tool cannot be told'
             };
         if (this.history !== undefined) {
             const elsewhere = promoted === undefined
                 ? ''
                 : ` for ${environment} (GitHub Deployment ${promoted.id} recorded it for ${promoted.environment}, of a commit no evidence names)`;
+            if (gone)
+                return {
+                    state: 'unknown',
+                    reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}${elsewhere}, and its name ${notRead}: which commit it is, ` +
+                        'and whether it was deployed from Mission Control or another tool, cannot be told'
+                };
             return {
                 state: 'outside',
                 reason: `no GitHub Deployment of ${repository} on this stack recorded ${what}${elsewhere}, and its name carries no commit of it: deployed from Mission Control or another tool`
@@ -46021,7 +46035,7 @@ class EnvironmentReader {
             return { state: 'unknown', reason: `no repository is given (--repository), so nothing tells which commit ${what} is` };
         return {
             state: 'unknown',
-            reason: `the name of ${what} carries no commit of ${repository}, and without a GitHub token the Deployments that may record it are not read`
+            reason: `the name of ${what} ${gone ? notRead : `carries no commit of ${repository}`}, and without a GitHub token the Deployments that may record it are not read`
         };
     }
     /** The running commit against the tracked ref's head (for a tag pattern, the newest tag matching it). */
