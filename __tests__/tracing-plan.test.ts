@@ -283,6 +283,43 @@ describe('other endings', () => {
   })
 })
 
+describe('what a refused or partial run claims', () => {
+  test('refused before its deployment began: the stack and the environment as given, nothing of a deployment', () => {
+    const refused: RunResult = {
+      deploys: true,
+      deploy: undefined,
+      environment: 'production',
+      error: 'Input environment is bad.',
+      search: undefined,
+      phases: []
+    }
+    const facts = { context, startedAt: 997_000, endedAt: 998_000, failure: undefined }
+    const root = planRunTrace(refused, { ...facts, stack: 'mystack', observed: observeRun(refused, facts) })
+    expect(root.attributes).toMatchObject({ 'brcloud.stack': 'mystack', 'brcloud.environment': 'production' })
+    expect(root.attributes['brcloud.upload.bytes']).toBeUndefined()
+  })
+
+  test('an upload whose answer was lost and whose stored copy was adopted: no bytes claimed as taken from this upload', () => {
+    const r = verified()
+    const adopted = plan({ ...r, deploy: deployResult({ upload: { distributionId: 'dist-1', storedName: 'site.tar.gz', attempts: 2, adopted: true } }) })
+    expect(adopted.attributes).toMatchObject({ 'brcloud.archive.size': 2048, 'brcloud.upload.attempts': 2, 'brcloud.upload.adopted': true })
+    expect(adopted.attributes['brcloud.upload.bytes']).toBeUndefined()
+  })
+
+  test('of two phases that did not pass, the last carries the failure; two that began together nest the shorter in the longer', () => {
+    const r = verified()
+    const root = plan({
+      ...r,
+      error: 'the last failure',
+      phases: [phase('Search check: shirt', 998_000, 100, false), phase('Health check https://www.example.com/', 998_500, 100, false)]
+    })
+    expect(find(root, 'search check').status).toEqual({ code: 'error', message: undefined })
+    expect(find(root, 'health check').status).toEqual({ code: 'error', message: 'the last failure' })
+    const nested = plan({ ...r, phases: [phase("Wait until 'development' runs dist-1", 998_000, 100), phase("Deploy to 'development'", 998_000, 500)] })
+    expect(shape(nested).filter((l) => !l.trim().startsWith('GET'))).toEqual(['brcloud deploy', '  deploy', '    follow deploy'])
+  })
+})
+
 describe('a moment on the boundary of two phases', () => {
   test('a look belongs to the phase it ends, a health attempt to the phase it begins', () => {
     const r = verified()
