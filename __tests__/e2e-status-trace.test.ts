@@ -13,6 +13,7 @@ import { DEFAULT_GITHUB_TOKEN } from '../src/emulator/github/server.js'
 import { runAction, STATUS_ACTION } from '../scripts/lib/run-action.js'
 import { outline, spanTree, startOtlpReceiver, type AttrValue, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js'
 import { startFleet, type Fleet } from './status-fleet.js'
+import { asAttributes } from './status-trace-attributes.js'
 
 const BUNDLE = fileURLToPath(new URL('../dist-cli/index.js', import.meta.url))
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736'
@@ -105,21 +106,6 @@ const spansSince = (before: number): ReceivedSpan[] => receiver.received.slice(b
 /** A received attribute as JSON holds it (OTLP's int64 arrives as a bigint). */
 const plain = (v: AttrValue): unknown => (typeof v === 'bigint' ? Number(v) : Array.isArray(v) ? v.map(plain) : v)
 const attributesOf = (span: ReceivedSpan): Record<string, unknown> => Object.fromEntries(Object.entries(span.attributes).map(([k, v]) => [k, plain(v)]))
-
-/** A --json row as the trace names it (docs/status.md, Tracing): stack, environment; brcloud.status.<snake_case>, objects by their fields, nulls left out. */
-function asAttributes(row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  const walk = (value: Record<string, unknown>, path: string): void => {
-    for (const [key, v] of Object.entries(value)) {
-      const name = path + key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-      if (v === null) continue
-      if (typeof v === 'object') walk(v as Record<string, unknown>, `${name}.`)
-      else out[name === 'stack' || name === 'environment' ? `brcloud.${name}` : `brcloud.status.${name}`] = v
-    }
-  }
-  walk(row, '')
-  return out
-}
 
 test('brcloud status --json with TRACEPARENT: one export whose root is a child of the pipeline span, the rows as --json says them', async () => {
   const before = receiver.received.length

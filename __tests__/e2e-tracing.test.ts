@@ -2,12 +2,11 @@
 // trace to an OTLP/HTTP receiver that decodes protobuf and JSON by hand (otlp-receiver.ts). The tree, its parent from
 // TRACEPARENT, its attributes against the outputs, its times against the run's; a rollback as an error; a collector
 // that refuses, hangs or is down changes no outcome and gives one warning; with tracing off nothing reaches it.
-import { spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { DEPLOY_ACTION } from '../scripts/lib/run-action.js'
+import { brcloud } from './gitlab-e2e-support.js'
 import { startEmulator, type Emulator } from '../src/emulator/server.js'
 import { outline, spanTree, startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver.js'
 import { release, run, sweepAndClose } from './e2e-support.js'
@@ -230,20 +229,7 @@ describe('tracing off', () => {
   })
 })
 
-// The command: the bundle as a runner's shell step would run it.
-const BUNDLE = fileURLToPath(new URL('../dist-cli/index.js', import.meta.url))
-function brcloud(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.env.E2E_NODE ?? process.execPath, [BUNDLE, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), TMPDIR: tmpdir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()))
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
-}
-
+// The command: the bundle as a runner's shell step would run it (gitlab-e2e-support.ts's brcloud).
 describe('brcloud deploy', () => {
   const args = (version: string) => [
     'deploy',

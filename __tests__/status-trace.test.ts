@@ -8,6 +8,7 @@ import type { PlannedSpan } from '../src/tracing/plan.js'
 import { runOfAcmeSite } from './github-run.js'
 import { startFleet } from './status-fleet.js'
 import { useTestPort } from './test-port.js'
+import { asAttributes } from './status-trace-attributes.js'
 
 const fleet = await startFleet()
 runOfAcmeSite(fleet.github.url, fakeSha('run'))
@@ -67,21 +68,6 @@ afterAll(async () => {
 
 const failed = { result: 'failure', errorType: 'unreadable', message: 'The report is not complete: stack down could not be read.', exitCode: 1 } as const
 const plan = (): PlannedSpan => planStatusTrace(report, { context, startedAt, endedAt, ending: failed })
-
-/** A --json row as the trace names it: stack and environment as the deploy does, every other field brcloud.status.<snake_case>, objects by their fields, nulls left out. */
-function asAttributes(row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  const walk = (value: Record<string, unknown>, path: string): void => {
-    for (const [key, v] of Object.entries(value)) {
-      const name = path + key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-      if (v === null) continue
-      if (typeof v === 'object') walk(v as Record<string, unknown>, `${name}.`)
-      else out[name === 'stack' || name === 'environment' ? `brcloud.${name}` : `brcloud.status.${name}`] = v
-    }
-  }
-  walk(row, '')
-  return out
-}
 
 function everySpan(span: PlannedSpan, parent?: PlannedSpan): Array<{ span: PlannedSpan; parent: PlannedSpan | undefined }> {
   return [{ span, parent }, ...span.children.flatMap((child) => everySpan(child, span))]
