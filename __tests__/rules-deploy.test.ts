@@ -56,8 +56,8 @@ function backupsOf(environment: string, ...ages: number[]): void {
 }
 
 /** A promotion from acceptance: what it runs is the distribution deployed. */
-async function promotion(): Promise<string> {
-  emu = await startEmulator()
+async function promotion(options?: Parameters<typeof startEmulator>[0]): Promise<string> {
+  emu = await startEmulator(options)
   const id = await emu.addDistribution('accepted-2.0-distribution.tar.gz', { 'version.txt': 'a\n' })
   emu.deployAs('acceptance', id)
   return id
@@ -155,6 +155,24 @@ describe('require-backup-hours', () => {
     const outcome = await runDeploy(emu, { ...promote, 'require-backup-hours': '24' })
     expect(outcome.error).not.toBeInstanceOf(RuleRefused)
     expect((outcome.error as Error).message).toMatch(/Listing backups failed: HTTP 401/)
+    expect(outcome.result.rules).toEqual({})
+    expect(changes()).toEqual([])
+  })
+
+  test('an access-token the stack no longer takes while listing (not renewable): the login failure, not a refusal by the rule (fresh seed 512337726)', async () => {
+    await promotion({ tokenLifetimeSeconds: 7_200 })
+    const answer = await fetch(`${emu.url}/v3/authn/access_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: emu.username, password: emu.password })
+    })
+    const token = ((await answer.json()) as { access_token: string }).access_token
+    backupsOf('production', 1)
+    emu.addFault({ operation: 'list-backups', kind: 'status', status: 401, times: 5 })
+    const outcome = await runDeploy(emu, { ...promote, username: '', password: '', 'access-token': token, 'require-backup-hours': '24' })
+    expect(outcome.error).not.toBeInstanceOf(RuleRefused)
+    expect((outcome.error as Error).message).toMatch(/^Listing backups failed: The token is refused or due, and it is not renewed\./)
+    // Nothing was listed, so nothing is claimed of the backups: no finding, no refusal by the rule.
     expect(outcome.result.rules).toEqual({})
     expect(changes()).toEqual([])
   })

@@ -39,6 +39,11 @@ export class TokenRefused extends ActionError {
   readonly loginRefused = true
 }
 
+/** The stack refused a token this run cannot renew (a ready access-token): any call fails on it, as on a refused login. */
+export class TokenNotRenewed extends ActionError {
+  override name = 'TokenNotRenewed'
+}
+
 /** The login was refused (LoginRefused, TokenRefused, or a token endpoint's refusal, which sets loginRefused too): a face's exit code says so. */
 export function refusesLogin(error: unknown): boolean {
   return error instanceof ActionError && (error as { loginRefused?: unknown }).loginRefused === true

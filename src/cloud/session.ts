@@ -3,7 +3,7 @@
 // tokens are got (the stack's password login, an OAuth token endpoint, a ready token) is its
 // LoginMethod (./login/). It never calls logout: that would end every token of the user, in every parallel job.
 import * as core from '../port.js'
-import { ActionError, describeError, ServiceError, TokenRefused } from '../errors.js'
+import { ActionError, describeError, ServiceError, TokenNotRenewed, TokenRefused } from '../errors.js'
 import { networkFailure } from '../http/errors.js'
 import { noteRefreshTokens } from '../run-state.js'
 import type { CloudApi } from './api.js'
@@ -153,7 +153,7 @@ export class CloudSession {
   }
 
   private async doRenew(): Promise<void> {
-    if (!this.method.renewable) throw new ActionError(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`)
+    if (!this.method.renewable) throw new TokenNotRenewed(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`)
     this.renewals++
     if (this.refreshToken && this.method.refresh) {
       try {

@@ -2,7 +2,7 @@
 // deploy request), the soak gate of a promotion and the backup rule (before any change). A rule that would refuse
 // either refuses (RuleRefused: nothing of the environment changed) or, with override-reason, is overridden on the
 // record. Every finding is kept in the result's RulesRecord, which the summary, the Deployment and the events read.
-import { ActionError, describeError, refusesLogin, ServiceError } from '../errors.js'
+import { ActionError, describeError, refusesLogin, ServiceError, TokenNotRenewed } from '../errors.js'
 import type { CloudClient } from '../cloud/client.js'
 import { CodeHostCallFailed, type CodeHost } from '../code-host/port.js'
 import type { ReleaseRules } from '../inputs/rules.js'
@@ -119,7 +119,9 @@ export class ReleaseGate {
       backups = await client.listBackups()
     } catch (error) {
       // Any failure of the listing (an answer refused, no answer in time) proves no backup; the run's stop is the stop's,
-      // and a token the stack no longer takes (401, a refused login) is the login's failure, not the rule's.
+      // and a token the stack no longer takes (401, a refused login) is the login's failure, not the rule's. A ready
+      // access-token is not renewed: its refusal names no call, so it is said to be the listing's (fresh seed 512337726).
+      if (error instanceof TokenNotRenewed) throw new TokenNotRenewed(`Listing backups failed: ${error.message}`)
       if (this.o.signal?.aborted || !(error instanceof Error) || refusesLogin(error) || (error instanceof ServiceError && error.status === 401)) throw error
       this.o.record.backup = { requiredHours: hours, passed: false }
       this.refuseOrOverride(
