@@ -3706,7 +3706,10 @@ class ReleaseGate {
         }
         catch (error) {
             // Any failure of the listing (an answer refused, no answer in time) proves no backup; the run's stop is the stop's,
-            // and a token the stack no longer takes (401, a refused login) is the login's failure, not the rule's.
+            // and a token the stack no longer takes (401, a refused login) is the login's failure, not the rule's. A ready
+            // access-token is not renewed: its refusal names no call, so it is said to be the listing's (fresh seed 512337726).
+            if (error instanceof errors/* TokenNotRenewed */.Ns)
+                throw new errors/* TokenNotRenewed */.Ns(`Listing backups failed: ${error.message}`);
             if (this.o.signal?.aborted || !(error instanceof Error) || (0,errors/* refusesLogin */.LG)(error) || (error instanceof errors/* ServiceError */._7 && error.status === 401))
                 throw error;
             this.o.record.backup = { requiredHours: hours, passed: false };

@@ -32262,7 +32262,7 @@ class CloudSession {
     }
     async doRenew() {
         if (!this.method.renewable)
-            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ActionError */ .lZ(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_0__/* .TokenNotRenewed */ .Ns(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`);
         this.renewals++;
         if (this.refreshToken && this.method.refresh) {
             try {
@@ -33284,6 +33284,7 @@ function rolledBack(release) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   KN: () => (/* binding */ TokenRefused),
 /* harmony export */   LG: () => (/* binding */ refusesLogin),
+/* harmony export */   Ns: () => (/* binding */ TokenNotRenewed),
 /* harmony export */   QU: () => (/* binding */ LoginRefused),
 /* harmony export */   Uc: () => (/* binding */ describeError),
 /* harmony export */   _7: () => (/* binding */ ServiceError),
@@ -33331,6 +33332,10 @@ class LoginRefused extends ServiceError {
 class TokenRefused extends ActionError {
     name = 'TokenRefused';
     loginRefused = true;
+}
+/** The stack refused a token this run cannot renew (a ready access-token): any call fails on it, as on a refused login. */
+class TokenNotRenewed extends ActionError {
+    name = 'TokenNotRenewed';
 }
 /** The login was refused (LoginRefused, TokenRefused, or a token endpoint's refusal, which sets loginRefused too): a face's exit code says so. */
 function refusesLogin(error) {

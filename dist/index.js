@@ -29656,6 +29656,7 @@ function rolledBack(release) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   KN: () => (/* binding */ TokenRefused),
 /* harmony export */   LG: () => (/* binding */ refusesLogin),
+/* harmony export */   Ns: () => (/* binding */ TokenNotRenewed),
 /* harmony export */   QU: () => (/* binding */ LoginRefused),
 /* harmony export */   Uc: () => (/* binding */ describeError),
 /* harmony export */   _7: () => (/* binding */ ServiceError),
@@ -29703,6 +29704,10 @@ class LoginRefused extends ServiceError {
 class TokenRefused extends ActionError {
     name = 'TokenRefused';
     loginRefused = true;
+}
+/** The stack refused a token this run cannot renew (a ready access-token): any call fails on it, as on a refused login. */
+class TokenNotRenewed extends ActionError {
+    name = 'TokenNotRenewed';
 }
 /** The login was refused (LoginRefused, TokenRefused, or a token endpoint's refusal, which sets loginRefused too): a face's exit code says so. */
 function refusesLogin(error) {

@@ -28802,6 +28802,7 @@ function sameId(a, b) {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   KN: () => (/* binding */ TokenRefused),
+/* harmony export */   Ns: () => (/* binding */ TokenNotRenewed),
 /* harmony export */   QU: () => (/* binding */ LoginRefused),
 /* harmony export */   Uc: () => (/* binding */ describeError),
 /* harmony export */   _7: () => (/* binding */ ServiceError),
@@ -28848,6 +28849,10 @@ class LoginRefused extends ServiceError {
 class TokenRefused extends ActionError {
     name = 'TokenRefused';
     loginRefused = true;
+}
+/** The stack refused a token this run cannot renew (a ready access-token): any call fails on it, as on a refused login. */
+class TokenNotRenewed extends ActionError {
+    name = 'TokenNotRenewed';
 }
 /** The login was refused (LoginRefused, TokenRefused, or a token endpoint's refusal, which sets loginRefused too): a face's exit code says so. */
 function refusesLogin(error) {
@@ -45295,7 +45300,7 @@ class CloudSession {
     }
     async doRenew() {
         if (!this.method.renewable)
-            throw new errors/* ActionError */.lZ(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`);
+            throw new errors/* TokenNotRenewed */.Ns(`The token is refused or due, and it is not renewed. ${this.method.refusedHint}`);
         this.renewals++;
         if (this.refreshToken && this.method.refresh) {
             try {
