@@ -1915,6 +1915,8 @@ const FOLLOW_OF_NO_TIME_THEN_HEALTH = `{"reading":"when-done","status":true,"idC
 
 const LATE_LOGIN_WHILE_TRACING = `{"reading":"when-done","status":true,"idCase":"as-stored","idWhileDeploying":"reported","clockOffsetSeconds":-600,"deleteInUse":"allow","deployWhileBusy":"refuse","deploySeconds":146,"start":"ours","login":"password","idpRefresh":"all","idpRevocation":false,"source":"upload","maxDistributions":3,"ourSiteFails":false,"rollback":false,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"none","followDeploy":false,"maxAttempts":3,"deployTimeoutSeconds":180,"requestTimeoutSeconds":60,"healthTimeoutSeconds":60,"tightWatchdog":false,"tokenSeconds":20,"faults":[{"operation":"site","kind":"drop-after-apply","status":502,"skip":4,"delaySeconds":90},{"operation":"oidc-token","kind":"apply-then-status","status":502,"skip":1,"delaySeconds":40},{"operation":"refresh","kind":"hang","status":429,"skip":5,"delaySeconds":40}],"actors":[{"trigger":{"at":2},"kind":"delete","which":0,"other":false,"seconds":65}],"latency":[1,0,20],"github":{"ours":1,"old":5,"theirs":[0,1],"recordOthers":true,"oursRecorded":true,"allowOlder":false,"allowUnchecked":false,"token":"no-contents","filler":0,"faults":[{"route":"compare","kind":"unreachable","status":401,"skip":0,"times":50,"seconds":5}]},"race":"none","history":false,"report":{"reads":[{"trigger":{"after":"list-environments","nth":0,"delay":1},"faults":[],"latencyMs":5000},{"trigger":{"after":"list-environments","nth":2,"delay":0},"faults":[],"latencyMs":1000}],"environments":"named","track":"none","health":true,"failOn":[],"login":"as-run","github":{"token":"ok","driftIssues":true,"filler":"older","old":4,"theirs":[4,0],"recordOthers":true,"oursRecorded":true,"openIssue":true,"issuesFail":false},"face":"command"},"face":{"ci":"jenkins","inputs":"flags","secrets":"file-crlf","commit":"ci","repository":"flag","dotenv":false,"debug":false},"tracing":{"via":"variable","protocol":"unset","parent":"malformed","headers":true,"timeoutSeconds":30,"collector":{"kind":"take","seconds":15,"status":503,"echo":false}}}`
 
+const REVOCATION_AFTER_A_CANCEL_WHILE_TRACING = `{"reading":"when-done","status":true,"idCase":"upper-distributions","idWhileDeploying":"reported","clockOffsetSeconds":-600,"deleteInUse":"refuse","deployWhileBusy":"refuse","deploySeconds":0,"start":"ours","login":"client-secret","idpRefresh":"all","idpRevocation":true,"source":"environment","ourSiteFails":true,"rollback":true,"rollbackOnSearch":false,"health":true,"healthExpect":true,"search":"none","followDeploy":true,"maxAttempts":2,"deployTimeoutSeconds":180,"requestTimeoutSeconds":10,"healthTimeoutSeconds":60,"tightWatchdog":false,"tokenSeconds":120,"faults":[],"actors":[{"trigger":{"after":"list-environments","nth":3,"delay":0},"kind":"deploy","which":1,"other":true,"seconds":13},{"trigger":{"after":"deploy","nth":1,"delay":0},"kind":"mission-control","which":1,"other":false,"seconds":24},{"trigger":{"after":"site","nth":1,"delay":1},"kind":"delete-environment","which":2,"other":true,"seconds":85}],"latency":[1,1,20,5,5],"stop":{"kind":"cancel","trigger":{"after":"list-environments","nth":4,"delay":0}},"race":"none","history":false,"face":{"ci":"github-actions","inputs":"flags","secrets":"file-crlf","commit":"ci","repository":"variable","dotenv":true,"debug":false},"gitlab":{"ours":5,"old":1,"theirs":[2,6],"recordOthers":true,"names":false,"allowOlder":false,"allowUnchecked":true,"token":"ok","faults":[],"fromJob":false},"tracing":{"via":"variable","protocol":"http/json","parent":"none","headers":false,"collector":{"kind":"take","seconds":70,"status":503,"echo":false}}}`
+
 /** Tracing (issue 45), as fixed schedules: what the simulation's trace invariants found, and the collector's fates. */
 const TRACING: Array<[string, Partial<Schedule>, Expectation]> = [
   [
@@ -1988,6 +1990,26 @@ const TRACING: Array<[string, Partial<Schedule>, Expectation]> = [
       expect(collector.sends[0]?.outcome).toBe('taken')
       // The health check failed: 6, as its untraced twin exited.
       expect(printed(facts).exitCode).toBe(6)
+    }
+  ],
+  [
+    // Found by a fresh seed (512337726, the 4606th schedule): the command on GitHub Actions, a client-secret login,
+    // cancelled during the wait. The stop's closing calls (5 s in all) ended before the revocation, begun after a slow
+    // look, ended its own 2.5 s: the run reported, the command warned that its closing calls had not ended, and its
+    // untraced twin exited; the traced run lived on for its trace's send (1.5 s, ended at SIGTERM) and heard that
+    // revocation fail, and said so. Correct: the outcome is the twin's, and the line comes after the report, once the
+    // twin was gone. The invariant let only a late login's revocation add lines; it now lets the run's own too
+    // (./sim/trace-claims.ts).
+    "tracing: fresh seed 512337726: the command lives on for its trace after a cancel: its own revocation's failure said after the report, the outcome as without tracing",
+    JSON.parse(REVOCATION_AFTER_A_CANCEL_WHILE_TRACING) as Schedule,
+    ({ facts }) => {
+      const lines = mocks.shown.lines.filter((l) => l.by === 'main').map((l) => l.text)
+      const at = (start: string): number => lines.findIndex((l) => l.startsWith(start))
+      expect(at('::warning::The run reported before its closing calls ended')).toBeGreaterThan(at('::error::The run was cancelled'))
+      expect(at("::warning::Could not revoke this run's refresh token")).toBeGreaterThan(at('::warning::The run reported before its closing calls ended'))
+      expect(collector.sends[0]?.outcome).toBe('hurried')
+      // Cancelled (SIGINT): 130, as its untraced twin exited.
+      expect(printed(facts).exitCode).toBe(130)
     }
   ]
 ]

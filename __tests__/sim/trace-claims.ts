@@ -340,17 +340,21 @@ export interface UntracedView {
 }
 
 /**
- * The lines of the one piece of closing work that outlives a run: a login its last look began, given up at the look's
- * limit, whose refresh token is revoked when that login ends (src/cloud/session.ts login(); the look's lines before it
- * are bounded by the closing calls' wait, src/deploy/index.ts closingCalls()). The run warns that the login was still
- * under way, and its process may end before that revocation does: the command exits the moment the run ends. A
- * traced run lives on after that for its trace's send (beside the sinks, within a limit that can be longer), so its
- * process may see that revocation end and say how: its failure (the session's warning), or, through a token endpoint,
- * its success or that nothing could be revoked (src/cloud/login/oauth.ts revokeAt()). Said after the report, they
- * change no outcome.
+ * The lines of the closing work that may outlive a run, said once it ends. First, a login its last look began, given
+ * up at the look's limit, whose refresh token is revoked when that login ends (src/cloud/session.ts login(); the
+ * look's lines before it are bounded by the closing calls' wait, src/deploy/index.ts closingCalls()): the run warns
+ * that the login was still under way. Second, after a stop, the run's own revocation: the closing calls get the stop's
+ * time in all (src/main.ts CLOSE_TOTAL_MS), and a revocation begun after a slow look may still be within its own
+ * limit when that time ends: the run reports, and the command warns that its closing calls had not ended. Either way
+ * the process may end before that revocation does: the command exits the moment the run ends. A traced run lives on
+ * after that for its trace's send (beside the sinks, within a limit that can be longer), so its process may see that
+ * revocation end and say how: its failure (the session's warning for a late login, closingCalls()' for the run's
+ * own), or, through a token endpoint, its success or that nothing could be revoked (src/cloud/login/oauth.ts
+ * revokeAt()). Said after the report, they change no outcome.
  */
-const LATE_LOGIN_REVOCATION = [
+const LATE_REVOCATION = [
   /^::warning::Could not revoke the refresh token of a login that ended after this run's revocation \(.*\); it expires by itself within 24 hours\.$/,
+  /^::warning::Could not revoke this run's refresh token \(.*\); it expires by itself within 24 hours\.$/,
   /^Revoked this run's refresh token at \S+\.$/,
   /^Token: nothing revoked: revoking a refresh token needs the client it was issued to \(client-id\), and none is set; it expires by itself\.$/
 ]
@@ -404,7 +408,7 @@ export function untracedView(ending: Ending, cli: CliRecord | undefined): Untrac
 /**
  * Tracing never changes the outcome: the traced run shows what its untraced twin showed, and how it ended too when
  * both ended alike: the exit code, the requests to the sinks, every line of the main step; a traced run that lived
- * longer may add, from the moment its twin ended, the lines of a late login's revocation alone (LATE_LOGIN_REVOCATION).
+ * longer may add, from the moment its twin ended, the lines of a revocation still in flight then alone (LATE_REVOCATION).
  */
 function checkUntraced(f: Facts, cli: CliRecord | undefined, untraced: UntracedView): void {
   const traced = untracedView(f.ending, cli)
@@ -413,7 +417,7 @@ function checkUntraced(f: Facts, cli: CliRecord | undefined, untraced: UntracedV
   const twinGone = traced.endedAt > untraced.endedAt ? untraced.endedAt : Number.POSITIVE_INFINITY
   const ending = (v: UntracedView): string[] => [
     v.exit,
-    ...v.lines.filter((l) => !(l.at >= twinGone && LATE_LOGIN_REVOCATION.some((line) => line.test(l.text)))).map((l) => l.text),
+    ...v.lines.filter((l) => !(l.at >= twinGone && LATE_REVOCATION.some((line) => line.test(l.text)))).map((l) => l.text),
     '--- sinks',
     ...v.sinks
   ]
