@@ -269,4 +269,8 @@ test("every text the trace carries is scrubbed: a stack's error, a row's reason,
   const probe = spans.find((s) => s.name === 'GET')
   expect(probe?.attributes['url.full']).toMatch(/^http:\/\/\*\*\*\//)
   expect(probe?.attributes['brcloud.health.result']).toMatch(/^\*\*\*/)
+  // A probe that did not pass says why in its status: scrubbed too.
+  const failing = spans.filter((s) => s.name === 'GET' && s.status.code === 'error')
+  expect(failing.length).toBeGreaterThan(0)
+  for (const f of failing) expect(f.status.message).toMatch(/^\*\*\*, but the page does not contain/)
 })
