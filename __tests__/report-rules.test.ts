@@ -55,12 +55,15 @@ describe('the headline of a refusal by a rule: which rule, and that nothing was 
       "❌ Refused by the soak gate: `dist-1` was not verified long enough in 'acceptance'; nothing was deployed"
     )
   })
-  test('the backup rule: the newest backup’s age, or none', () => {
+  test('the backup rule: the newest backup’s age, none, or the listing failed', () => {
     expect(headline(refused({ backup: BACKUP, refusedBy: 'backup' }))).toBe(
       "❌ Refused: the newest backup of 'production' is 48.5 hours old (require-backup-hours: 24); nothing was deployed"
     )
     expect(headline(refused({ backup: { requiredHours: 12, passed: false }, refusedBy: 'backup' }))).toBe(
       "❌ Refused: no backup of 'production' is listed (require-backup-hours: 12); nothing was deployed"
+    )
+    expect(headline(refused({ backup: { requiredHours: 12, passed: false, listingFailed: 'HTTP 503' }, refusedBy: 'backup' }))).toBe(
+      "❌ Refused: the backups of 'production' could not be listed (require-backup-hours: 12); nothing was deployed"
     )
   })
 })
@@ -96,6 +99,9 @@ describe("the rules' rows", () => {
     )
     expect(row(refused({ backup: { requiredHours: 24, passed: false }, refusedBy: 'backup' }), 'Backup')).toBe(
       '| Backup | none listed, younger than 24 hours required |'
+    )
+    expect(row(refused({ backup: { requiredHours: 24, passed: false, listingFailed: 'HTTP 503 after 2 attempts' }, refusedBy: 'backup' }), 'Backup')).toBe(
+      '| Backup | could not be listed (HTTP 503 after 2 attempts), younger than 24 hours required |'
     )
   })
   test('override-reason: every rule it overrode marked so, and the reason in its row', () => {

@@ -27,7 +27,7 @@ useTestPort({
 })
 const { RuleRefused } = await import('../src/rules/gate.js')
 const { exitCode, EXIT } = await import('../src/cli/exit-codes.js')
-const { headline } = await import('../src/report.js')
+const { headline, summaryMarkdown } = await import('../src/report.js')
 
 let emu: Emulator
 afterEach(async () => {
@@ -127,6 +127,17 @@ describe('require-backup-hours', () => {
     )
     expect(ops('list-backups')).toHaveLength(2)
     expect(changes()).toEqual([])
+    // Nothing was listed, so the record, the headline and the summary say so, never "none listed".
+    expect(outcome.result.rules).toEqual({
+      backup: { requiredHours: 24, passed: false, listingFailed: expect.stringMatching(/503/) },
+      refusedBy: 'backup'
+    })
+    const ending = runEnding(outcome).result as never
+    expect(headline(ending)).toBe("❌ Refused: the backups of 'production' could not be listed (require-backup-hours: 24); nothing was deployed")
+    const backupRow = summaryMarkdown(ending)
+      .split('\n')
+      .find((l) => l.startsWith('| Backup |'))
+    expect(backupRow).toMatch(/^\| Backup \| could not be listed \(.*503.*\), younger than 24 hours required \|$/)
   })
 
   test('a listing that gets no answer in time: "could not be listed", a refusal by the rule (exit 10), or overridden', async () => {
@@ -143,7 +154,7 @@ describe('require-backup-hours', () => {
     const overridden = await runDeploy(emu, { ...settings, 'override-reason': 'the backup service is down, INC-9' })
     expect(overridden.error).toBeUndefined()
     expect(overridden.result.rules).toEqual({
-      backup: { requiredHours: 24, passed: false },
+      backup: { requiredHours: 24, passed: false, listingFailed: expect.any(String) },
       override: { reason: 'the backup service is down, INC-9', overrode: ['backup'] }
     })
     expect(ops('deploy')).toHaveLength(1)

@@ -7,6 +7,8 @@
 // - A refusal names its rule and when it ends or allows; the step is red, its headline says nothing was deployed, and
 //   the command's exit code is 10. The world justifies it: the window was in force, the clock short, the backup old.
 // - override-reason, once set, refuses nothing and is recorded: the GitHub Deployment's payload and description, the summary.
+// - The summary claims only the backups seen: its headline and Backup row say none is listed only when a listing was
+//   answered without one, and say the backups could not be listed when the listing failed (the stack's 503s).
 import { expect } from '@jest/globals'
 import { DEFAULT_CREATOR } from '../../src/emulator/github/model.js'
 import type { Facts } from './claims.js'
@@ -300,6 +302,31 @@ function checkBackupRefusal(f: Facts, r: RulesSchedule, failed: string): void {
 }
 
 /**
+ * The headline and the Backup row claim only what a listing showed: when it failed (the run says it could not be listed,
+ * or the stack answered every listing with a 503), never that none is listed, and "could not be listed" only then.
+ */
+function checkBackupWords(f: Facts, r: RulesSchedule): void {
+  if (r.backup === undefined) return
+  const said = [...shown.lines.map((l) => l.text), shown.failed ?? ''].join('\n')
+  const row = /^\| Backup \| (.*) \|$/m.exec(shown.summary)?.[1]
+  const failed = /the backups of '[^']+' could not be listed/.test(said) || r.backup.age === 'failing'
+  const words = {
+    listingFailed: failed,
+    headSaysNone: /no backup of .* is listed/.test(f.head),
+    rowSaysNone: row?.startsWith('none listed') ?? false,
+    headSaysUnlisted: /the backups of .* could not be listed/.test(f.head),
+    rowSaysUnlisted: row?.startsWith('could not be listed') ?? false
+  }
+  expect(words).toEqual({
+    listingFailed: failed,
+    headSaysNone: words.headSaysNone && !failed,
+    rowSaysNone: words.rowSaysNone && !failed,
+    headSaysUnlisted: words.headSaysUnlisted && failed,
+    rowSaysUnlisted: row !== undefined && r.backup.age === 'failing' ? true : words.rowSaysUnlisted && failed
+  })
+}
+
+/**
  * override-reason: recorded wherever the run got to record. Every Deployment that carries an override carries the
  * reason in its payload and its description; one the run asked for (and GitHub answered) carries it. (A second run of
  * the world records its own, without one.)
@@ -339,6 +366,7 @@ export function checkRules(f: Facts, cli: CliRecord | undefined): void {
   checkNotBypassed(f, r)
   const refusal = refusalOf()
   if (refusal !== undefined) checkRefusal(f, r, refusal, cli)
+  checkBackupWords(f, r)
   if (r.override) checkOverride(f)
 }
 

@@ -123,10 +123,11 @@ export class ReleaseGate {
       // access-token is not renewed: its refusal names no call, so it is said to be the listing's (fresh seed 512337726).
       if (error instanceof TokenNotRenewed) throw new TokenNotRenewed(`Listing backups failed: ${error.message}`)
       if (this.o.signal?.aborted || !(error instanceof Error) || refusesLogin(error) || (error instanceof ServiceError && error.status === 401)) throw error
-      this.o.record.backup = { requiredHours: hours, passed: false }
+      const why = describeError(error)
+      this.o.record.backup = { requiredHours: hours, passed: false, listingFailed: why }
       this.refuseOrOverride(
         'backup',
-        `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${describeError(error)})`,
+        `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${why})`,
         `so nothing was changed. Run again once the stack answers, ${this.hint}.`
       )
       return

@@ -42,13 +42,15 @@ export interface SoakFinding {
   readonly why?: string | undefined
 }
 
-/** The newest backup of the target environment (undefined fields: none listed). */
+/** The newest backup of the target environment (undefined fields: none listed, or the listing failed). */
 export interface BackupFinding {
   readonly requiredHours: number | undefined
   readonly id?: string | undefined
   readonly createdAt?: string | undefined
   readonly ageHours?: number | undefined
   readonly passed: boolean
+  /** Why the backups could not be listed: nothing was listed, so nothing is known of them (not "none listed"). */
+  readonly listingFailed?: string | undefined
 }
 
 export interface RulesRecord {
