@@ -3712,8 +3712,9 @@ class ReleaseGate {
                 throw new errors/* TokenNotRenewed */.Ns(`Listing backups failed: ${error.message}`);
             if (this.o.signal?.aborted || !(error instanceof Error) || (0,errors/* refusesLogin */.LG)(error) || (error instanceof errors/* ServiceError */._7 && error.status === 401))
                 throw error;
-            this.o.record.backup = { requiredHours: hours, passed: false };
-            this.refuseOrOverride('backup', `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${(0,errors/* describeError */.Uc)(error)})`, `so nothing was changed. Run again once the stack answers, ${this.hint}.`);
+            const why = (0,errors/* describeError */.Uc)(error);
+            this.o.record.backup = { requiredHours: hours, passed: false, listingFailed: why };
+            this.refuseOrOverride('backup', `require-backup-hours: ${hours}: the backups of '${env}' could not be listed (${why})`, `so nothing was changed. Run again once the stack answers, ${this.hint}.`);
             return;
         }
         const finding = judgeBackup(backups, environmentId, hours, this.o.now());

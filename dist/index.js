@@ -33019,11 +33019,7 @@ function ruleRows(d) {
         return [];
     const { freeze, soak, backup, override } = rules;
     const overridden = (rule) => (override?.overrode.includes(rule) ? ' (overridden by override-reason)' : '');
-    const backupText = backup === undefined
-        ? undefined
-        : backup.id === undefined
-            ? `none listed${backup.requiredHours === undefined ? '' : `, younger than ${backup.requiredHours} hours required`}${overridden('backup')}`
-            : `\`${backup.id}\`, taken ${backup.createdAt ?? '?'} (${backup.ageHours ?? '?'} hours old; younger than ${backup.requiredHours ?? '?'} required)${backup.passed ? '' : overridden('backup')}`;
+    const backupText = backup === undefined ? undefined : `${backupFound(backup)}${backup.passed ? '' : overridden('backup')}`;
     return [
         ['Deploy freeze', freeze ? `in force: ${freeze.window} (line ${freeze.line}) until ${freeze.until}${overridden('freeze')}` : undefined],
         ['Soak gate', soak ? `${soak.passed ? 'passed' : 'not passed'}: ${soakText(soak)}${soak.passed ? '' : overridden('soak')}` : undefined],
@@ -33035,6 +33031,15 @@ function ruleRows(d) {
                 : undefined
         ]
     ];
+}
+/** The backup rule's finding: the newest backup and its age, none listed, or why the listing failed (nothing seen). */
+function backupFound(backup) {
+    const required = backup.requiredHours === undefined ? '' : `, younger than ${backup.requiredHours} hours required`;
+    if (backup.listingFailed !== undefined)
+        return `could not be listed (${backup.listingFailed})${required}`;
+    if (backup.id === undefined)
+        return `none listed${required}`;
+    return `\`${backup.id}\`, taken ${backup.createdAt ?? '?'} (${backup.ageHours ?? '?'} hours old; younger than ${backup.requiredHours ?? '?'} required)`;
 }
 function soakText(soak) {
     if (soak.verifiedSince !== undefined)
@@ -33050,10 +33055,18 @@ function refusedByRule(d, env) {
         case 'soak':
             return `❌ Refused by the soak gate: \`${d.distributionId ?? '?'}\` was not verified long enough in '${rules.soak?.environment ?? '?'}'; nothing was deployed`;
         case 'backup':
-            return `❌ Refused: ${rules.backup?.id === undefined ? `no backup of ${env} is listed` : `the newest backup of ${env} is ${rules.backup.ageHours ?? '?'} hours old`} (require-backup-hours: ${rules.backup?.requiredHours ?? '?'}); nothing was deployed`;
+            return `❌ Refused: ${backupRefusal(rules.backup, env)} (require-backup-hours: ${rules.backup?.requiredHours ?? '?'}); nothing was deployed`;
         default:
             return undefined;
     }
+}
+/** What the backup rule saw, in the headline's words: a failed listing saw nothing, so it claims no backup absent. */
+function backupRefusal(backup, env) {
+    if (backup?.listingFailed !== undefined)
+        return `the backups of ${env} could not be listed`;
+    if (backup?.id === undefined)
+        return `no backup of ${env} is listed`;
+    return `the newest backup of ${env} is ${backup.ageHours ?? '?'} hours old`;
 }
 function orderText(check) {
     const c = check.comparison;
