@@ -35913,8 +35913,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var port = __nccwpck_require__(58676);
 // EXTERNAL MODULE: ./src/advice.ts
 var advice = __nccwpck_require__(96031);
-// EXTERNAL MODULE: ./src/inputs/tracing.ts + 1 modules
-var inputs_tracing = __nccwpck_require__(260);
+// EXTERNAL MODULE: ./src/inputs/tracing.ts
+var inputs_tracing = __nccwpck_require__(18995);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __nccwpck_require__(27194);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -37025,32 +37025,18 @@ function required(name, value, why, when) {
 
 /***/ }),
 
-/***/ 260:
+/***/ 18995:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  W: () => (/* binding */ OTEL_ENDPOINT_INPUT),
-  I: () => (/* binding */ readTracingInputs)
-});
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(77598);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(83916);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(27194);
-;// CONCATENATED MODULE: ./src/tracing/config.ts
-// What tracing needs to know before the run (issue 45, docs/tracing.md): where to send, how, and which trace the run
-// joins. Read once by inputs/tracing.ts; nothing here loads OpenTelemetry.
-/** The service's name when OTEL_SERVICE_NAME and the resource attributes name none. */
-const DEFAULT_SERVICE_NAME = 'brcloud-deploy';
-/** OpenTelemetry's default export limit (OTEL_EXPORTER_OTLP_TIMEOUT), and the most this run allows. */
-const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
-const MAX_EXPORT_TIMEOUT_MS = 60_000;
-
-;// CONCATENATED MODULE: ./src/inputs/tracing.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ readTracingInputs),
+/* harmony export */   W: () => (/* binding */ OTEL_ENDPOINT_INPUT)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(77598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(83916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(27194);
+/* harmony import */ var _tracing_config_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(62334);
 // Tracing's settings (issue 45, docs/tracing.md), in OpenTelemetry's own way: the OTEL_* variables a CI's OpenTelemetry
 // setup already exports, and the action's input otel-endpoint. Every header value is masked before anything is checked.
 // A bad otel-endpoint is refused like any input; a malformed OTEL_* variable (set for every tool in the job, not for
@@ -37116,7 +37102,7 @@ function withTracesPath(base) {
 function checkedUrl(value, name, isInput) {
     const fail = (why) => {
         if (isInput)
-            throw new errors/* InputError */.dz(`${name} ${why}`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${name} ${why}`);
         throw new Off(`${name} ${why}`);
     };
     let url;
@@ -37127,7 +37113,7 @@ function checkedUrl(value, name, isInput) {
         return fail(`'${value}' is not an absolute address: write the collector's OTLP/HTTP address in full, for example http://otel-collector:4318.`);
     }
     if (url.username || url.password) {
-        (0,secrets/* registerSecret */.cl)(decodeURIComponent(url.password));
+        (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .cl)(decodeURIComponent(url.password));
         return fail('must not contain a user name or password: put the collector\'s credentials in OTEL_EXPORTER_OTLP_HEADERS (for example "authorization=Bearer …").');
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -37162,10 +37148,10 @@ function compressionOf(env) {
 function timeoutOf(env) {
     const [name, value] = firstSet(env, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', 'OTEL_EXPORTER_OTLP_TIMEOUT');
     if (value === undefined)
-        return DEFAULT_EXPORT_TIMEOUT_MS;
+        return _tracing_config_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_EXPORT_TIMEOUT_MS */ .w2;
     const ms = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!(ms >= 1 && ms <= MAX_EXPORT_TIMEOUT_MS))
-        throw new Off(`${name} '${value}' is not a time limit in milliseconds from 1 to ${MAX_EXPORT_TIMEOUT_MS} (OpenTelemetry's default is ${DEFAULT_EXPORT_TIMEOUT_MS}).`);
+    if (!(ms >= 1 && ms <= _tracing_config_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_EXPORT_TIMEOUT_MS */ .j7))
+        throw new Off(`${name} '${value}' is not a time limit in milliseconds from 1 to ${_tracing_config_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_EXPORT_TIMEOUT_MS */ .j7} (OpenTelemetry's default is ${_tracing_config_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_EXPORT_TIMEOUT_MS */ .w2}).`);
     return ms;
 }
 /** The first of the variables that is set (trimmed, in lower case), with its name; the traces' own wins over the general one. */
@@ -37186,14 +37172,14 @@ function headersOf(env, name) {
 function maskHeaders(raw) {
     if (!raw)
         return;
-    (0,secrets/* registerSecret */.cl)(raw.trim());
+    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .cl)(raw.trim());
     for (const entry of raw.split(',')) {
         const at = entry.indexOf('=');
         if (at < 0)
             continue;
         const value = entry.slice(at + 1).trim();
-        (0,secrets/* registerSecret */.cl)(value);
-        (0,secrets/* registerSecret */.cl)(safeDecode(value));
+        (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .cl)(value);
+        (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .cl)(safeDecode(value));
     }
 }
 /** W3C Baggage-like key=value lists (OTLP headers, resource attributes), decoded; malformed: tracing off, naming the entry's position. */
@@ -37234,7 +37220,7 @@ function serviceOf(env, warnings) {
             throw error;
         warnings.push(`${error.message} The resource attributes are left out of this run's trace.`);
     }
-    const serviceName = env.OTEL_SERVICE_NAME?.trim() || resource['service.name'] || DEFAULT_SERVICE_NAME;
+    const serviceName = env.OTEL_SERVICE_NAME?.trim() || resource['service.name'] || _tracing_config_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_SERVICE_NAME */ .GG;
     return { serviceName, resource };
 }
 /** TRACEPARENT (version-format-version 00: 00-<trace id>-<span id>-<flags>); a malformed one is ignored with a warning (W3C's rule). */
@@ -37254,7 +37240,7 @@ function parentOf(env, warnings) {
 /** A random id of `bytes` bytes in hex, never all zeros (an invalid id in W3C's and OTLP's terms). */
 function randomId(bytes) {
     for (;;) {
-        const id = (0,external_node_crypto_.randomBytes)(bytes).toString('hex');
+        const id = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(bytes).toString('hex');
         if (!/^0+$/.test(id))
             return id;
     }
@@ -38547,11 +38533,42 @@ function forgetSecrets() {
 
 /***/ }),
 
+/***/ 62334:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GG: () => (/* binding */ DEFAULT_SERVICE_NAME),
+/* harmony export */   YS: () => (/* binding */ exportLimit),
+/* harmony export */   j7: () => (/* binding */ MAX_EXPORT_TIMEOUT_MS),
+/* harmony export */   k2: () => (/* binding */ traceNote),
+/* harmony export */   w2: () => (/* binding */ DEFAULT_EXPORT_TIMEOUT_MS)
+/* harmony export */ });
+// What tracing needs to know before the run (issue 45, docs/tracing.md): where to send, how, and which trace the run
+// joins. Read once by inputs/tracing.ts; nothing here loads OpenTelemetry.
+/** The service's name when OTEL_SERVICE_NAME and the resource attributes name none. */
+const DEFAULT_SERVICE_NAME = 'brcloud-deploy';
+/** OpenTelemetry's default export limit (OTEL_EXPORTER_OTLP_TIMEOUT), and the most this run allows. */
+const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
+const MAX_EXPORT_TIMEOUT_MS = 60_000;
+function traceNote(tracing) {
+    return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined };
+}
+/** The export's limit: the trace's own, or the shorter `leftMs` a stop leaves (named so, for the warning). */
+function exportLimit(tracing, leftMs) {
+    return leftMs !== undefined && leftMs < tracing.timeoutMs
+        ? { limitMs: leftMs, limitName: 'what a cancel leaves the trace' }
+        : { limitMs: tracing.timeoutMs, limitName: 'OTEL_EXPORTER_OTLP_TIMEOUT' };
+}
+
+
+/***/ }),
+
 /***/ 61549:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ sayTrace)
+/* harmony export */   P: () => (/* binding */ sayTrace),
+/* harmony export */   g: () => (/* binding */ sayNoTime)
 /* harmony export */ });
 /* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58676);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(27194);
@@ -38572,6 +38589,10 @@ function sayTrace(tracing, sent, unchanged = "The deployment's outcome is unchan
         _port_js__WEBPACK_IMPORTED_MODULE_1__/* .info */ .pq("Tracing: nothing sent: TRACEPARENT says the pipeline's trace is not sampled.");
     else
         _port_js__WEBPACK_IMPORTED_MODULE_1__/* .warning */ .$e(`Tracing: the trace was not sent to ${where} (${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(sent.why)}). ${unchanged}`);
+}
+/** A trace a stop left no time for (SIGTERM alone: `limitMs` 0), or one a second signal hurried: not sent, and said. */
+function sayNoTime(tracing, hurried, unchanged) {
+    sayTrace(tracing, { sent: false, why: hurried ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' }, unchanged);
 }
 
 
@@ -47762,14 +47783,17 @@ var http_errors = __nccwpck_require__(58549);
 var http_proxy = __nccwpck_require__(57856);
 // EXTERNAL MODULE: ./src/inputs/events.ts
 var inputs_events = __nccwpck_require__(58152);
-// EXTERNAL MODULE: ./src/inputs/tracing.ts + 1 modules
-var tracing = __nccwpck_require__(260);
+// EXTERNAL MODULE: ./src/tracing/config.ts
+var config = __nccwpck_require__(62334);
+// EXTERNAL MODULE: ./src/inputs/tracing.ts
+var tracing = __nccwpck_require__(18995);
 // EXTERNAL MODULE: ./src/tracing/said.ts
 var said = __nccwpck_require__(61549);
 ;// CONCATENATED MODULE: ./src/main.ts
 // Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
 // watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
+
 
 
 
@@ -47923,7 +47947,7 @@ async function run(host) {
         host.signals.off('SIGTERM', onSignal);
         endedAt = Date.now();
         tracing = inputs ? inputs.tracing : tracingAlone(host.env ?? process.env);
-        result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: traceOf(tracing) };
+        result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: (0,config/* traceNote */.k2)(tracing) };
         await (0,report/* report */.z8)(result).catch((e) => src_port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
     // The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
@@ -47992,18 +48016,13 @@ async function sendTrace(tracing, result, facts, limitMs, hurry) {
         return;
     // The summary says the log tells when the trace was not sent: a stop that leaves no time is said too.
     if (hurry.aborted || limitMs === 0)
-        return (0,said/* sayTrace */.P)(tracing, { sent: false, why: hurry.aborted ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' });
+        return (0,said/* sayNoTime */.g)(tracing, hurry.aborted);
     try {
         const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([__nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 85808)), __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 52585))]);
         const context = src_port/* runContext */.pO();
         const stack = rawInput('stack') || undefined;
         const observed = observeRun(result, { ...facts, context, stack, promotion: isPromotion() });
-        const short = limitMs !== undefined && limitMs < tracing.timeoutMs;
-        await traceRun(runPlan(result, { ...facts, context, stack, observed }), tracing, {
-            limitMs: short ? limitMs : tracing.timeoutMs,
-            limitName: short ? 'what a cancel leaves the trace' : 'OTEL_EXPORTER_OTLP_TIMEOUT',
-            hurry
-        });
+        await traceRun(runPlan(result, { ...facts, context, stack, observed }), tracing, { ...(0,config/* exportLimit */.YS)(tracing, limitMs), hurry });
     }
     catch (e) {
         src_port/* warning */.$e(`Tracing: nothing was sent (${(0,secrets/* redact */.E$)(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`);
@@ -48017,10 +48036,6 @@ function tracingAlone(env) {
     catch {
         return undefined;
     }
-}
-/** What the report says of the trace: its id, where it goes, whether it joins the pipeline's. */
-function traceOf(tracing) {
-    return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined };
 }
 /** What the watchdog's message says of the time kept after the steps (the sinks', the trace's). */
 function keptAfter(inputs, ms) {
@@ -50856,6 +50871,7 @@ async function stoppable(signals, work) {
 
 
 
+
 /** What a trace that failed leaves as it was, in its warning. */
 const UNCHANGED = "The report's outcome and exit code are unchanged.";
 /** Tracing's settings, `input` from the face (`inputName` names it in a refusal); each warning said through the port. */
@@ -50865,10 +50881,7 @@ function readStatusTracing(input, inputName, env) {
         src_port/* warning */.$e(warning);
     return read.tracing;
 }
-/** What the report's JSON and summary say of the trace: its id, where it goes, whether it joins the pipeline's. */
-function traceNote(tracing) {
-    return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined };
-}
+
 /** How a command that threw ended: a cancel, or a failure named by the error's class (InputError for a refusal). */
 function endingOfError(error, message, exitCode) {
     if (error instanceof StatusCancelled)
@@ -50883,20 +50896,17 @@ function endingOfError(error, message, exitCode) {
 async function traceStatus(tracing, report, facts, signals, hurried = false) {
     if (tracing === undefined)
         return;
-    const after = facts.ending.stopped === undefined ? undefined : TRACE_AFTER_STOP_MS[facts.ending.stopped];
-    const short = after !== undefined && after < tracing.timeoutMs;
-    const limitMs = short ? after : tracing.timeoutMs;
+    const limit = (0,config/* exportLimit */.YS)(tracing, facts.ending.stopped === undefined ? undefined : TRACE_AFTER_STOP_MS[facts.ending.stopped]);
     // The summary and --json name the trace: a stop that leaves no time to send it is said, as the deploy says it.
-    if (hurried || limitMs === 0)
-        return (0,said/* sayTrace */.P)(tracing, { sent: false, why: hurried ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' }, UNCHANGED);
+    if (hurried || limit.limitMs === 0)
+        return (0,said/* sayNoTime */.g)(tracing, hurried, UNCHANGED);
     const hurry = new AbortController();
     const onSignal = () => hurry.abort();
     signals.on('SIGINT', onSignal);
     signals.on('SIGTERM', onSignal);
     try {
         const [{ traceRun }, { planStatusTrace }] = await Promise.all([__nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 85808)), __nccwpck_require__.e(/* import() */ 124).then(__nccwpck_require__.bind(__nccwpck_require__, 63124))]);
-        const limitName = short ? 'what a cancel leaves the trace' : 'OTEL_EXPORTER_OTLP_TIMEOUT';
-        await traceRun(() => planStatusTrace(report, facts), tracing, { limitMs, limitName, hurry: hurry.signal }, UNCHANGED);
+        await traceRun(() => planStatusTrace(report, facts), tracing, { ...limit, hurry: hurry.signal }, UNCHANGED);
     }
     catch (error) {
         src_port/* warning */.$e(`Tracing: nothing was sent (${(0,secrets/* redact */.E$)(error instanceof Error ? error.message : String(error))}). ${UNCHANGED}`);
@@ -51128,7 +51138,7 @@ async function reportStatus(setup, env, io) {
 }
 /** The report on stdout, the summary, the drift issues when asked; the exit code from the verdict, and the trace's words for it. */
 async function tellReport(report, { invocation, context, port, tracing }, hosts, env, io) {
-    const trace = traceNote(tracing);
+    const trace = (0,config/* traceNote */.k2)(tracing);
     await printOut(io, invocation.flags.json === true ? statusJson(report, trace) : statusTable(report));
     if (typeof invocation.flags.summary === 'string' || env.GITHUB_ACTIONS === 'true') {
         await port.writeSummary(statusMarkdown(report, trace)).catch((error) => {

@@ -31327,8 +31327,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 var port = __nccwpck_require__(8676);
 // EXTERNAL MODULE: ./src/advice.ts
 var advice = __nccwpck_require__(6031);
-// EXTERNAL MODULE: ./src/inputs/tracing.ts + 1 modules
-var inputs_tracing = __nccwpck_require__(260);
+// EXTERNAL MODULE: ./src/inputs/tracing.ts
+var inputs_tracing = __nccwpck_require__(8995);
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __nccwpck_require__(7194);
 // EXTERNAL MODULE: ./src/errors.ts
@@ -32486,32 +32486,18 @@ function required(name, value, why, when) {
 
 /***/ }),
 
-/***/ 260:
+/***/ 8995:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  W: () => (/* binding */ OTEL_ENDPOINT_INPUT),
-  I: () => (/* binding */ readTracingInputs)
-});
-
-// EXTERNAL MODULE: external "node:crypto"
-var external_node_crypto_ = __nccwpck_require__(7598);
-// EXTERNAL MODULE: ./src/errors.ts
-var errors = __nccwpck_require__(3916);
-// EXTERNAL MODULE: ./src/secrets.ts
-var secrets = __nccwpck_require__(7194);
-;// CONCATENATED MODULE: ./src/tracing/config.ts
-// What tracing needs to know before the run (issue 45, docs/tracing.md): where to send, how, and which trace the run
-// joins. Read once by inputs/tracing.ts; nothing here loads OpenTelemetry.
-/** The service's name when OTEL_SERVICE_NAME and the resource attributes name none. */
-const DEFAULT_SERVICE_NAME = 'brcloud-deploy';
-/** OpenTelemetry's default export limit (OTEL_EXPORTER_OTLP_TIMEOUT), and the most this run allows. */
-const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
-const MAX_EXPORT_TIMEOUT_MS = 60_000;
-
-;// CONCATENATED MODULE: ./src/inputs/tracing.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   I: () => (/* binding */ readTracingInputs),
+/* harmony export */   W: () => (/* binding */ OTEL_ENDPOINT_INPUT)
+/* harmony export */ });
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7598);
+/* harmony import */ var node_crypto__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_crypto__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3916);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7194);
+/* harmony import */ var _tracing_config_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2334);
 // Tracing's settings (issue 45, docs/tracing.md), in OpenTelemetry's own way: the OTEL_* variables a CI's OpenTelemetry
 // setup already exports, and the action's input otel-endpoint. Every header value is masked before anything is checked.
 // A bad otel-endpoint is refused like any input; a malformed OTEL_* variable (set for every tool in the job, not for
@@ -32577,7 +32563,7 @@ function withTracesPath(base) {
 function checkedUrl(value, name, isInput) {
     const fail = (why) => {
         if (isInput)
-            throw new errors/* InputError */.dz(`${name} ${why}`);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_1__/* .InputError */ .dz(`${name} ${why}`);
         throw new Off(`${name} ${why}`);
     };
     let url;
@@ -32588,7 +32574,7 @@ function checkedUrl(value, name, isInput) {
         return fail(`'${value}' is not an absolute address: write the collector's OTLP/HTTP address in full, for example http://otel-collector:4318.`);
     }
     if (url.username || url.password) {
-        (0,secrets/* registerSecret */.cl)(decodeURIComponent(url.password));
+        (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .cl)(decodeURIComponent(url.password));
         return fail('must not contain a user name or password: put the collector\'s credentials in OTEL_EXPORTER_OTLP_HEADERS (for example "authorization=Bearer …").');
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
@@ -32623,10 +32609,10 @@ function compressionOf(env) {
 function timeoutOf(env) {
     const [name, value] = firstSet(env, 'OTEL_EXPORTER_OTLP_TRACES_TIMEOUT', 'OTEL_EXPORTER_OTLP_TIMEOUT');
     if (value === undefined)
-        return DEFAULT_EXPORT_TIMEOUT_MS;
+        return _tracing_config_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_EXPORT_TIMEOUT_MS */ .w2;
     const ms = /^\d+$/.test(value) ? Number(value) : NaN;
-    if (!(ms >= 1 && ms <= MAX_EXPORT_TIMEOUT_MS))
-        throw new Off(`${name} '${value}' is not a time limit in milliseconds from 1 to ${MAX_EXPORT_TIMEOUT_MS} (OpenTelemetry's default is ${DEFAULT_EXPORT_TIMEOUT_MS}).`);
+    if (!(ms >= 1 && ms <= _tracing_config_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_EXPORT_TIMEOUT_MS */ .j7))
+        throw new Off(`${name} '${value}' is not a time limit in milliseconds from 1 to ${_tracing_config_js__WEBPACK_IMPORTED_MODULE_3__/* .MAX_EXPORT_TIMEOUT_MS */ .j7} (OpenTelemetry's default is ${_tracing_config_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_EXPORT_TIMEOUT_MS */ .w2}).`);
     return ms;
 }
 /** The first of the variables that is set (trimmed, in lower case), with its name; the traces' own wins over the general one. */
@@ -32647,14 +32633,14 @@ function headersOf(env, name) {
 function maskHeaders(raw) {
     if (!raw)
         return;
-    (0,secrets/* registerSecret */.cl)(raw.trim());
+    (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .cl)(raw.trim());
     for (const entry of raw.split(',')) {
         const at = entry.indexOf('=');
         if (at < 0)
             continue;
         const value = entry.slice(at + 1).trim();
-        (0,secrets/* registerSecret */.cl)(value);
-        (0,secrets/* registerSecret */.cl)(safeDecode(value));
+        (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .cl)(value);
+        (0,_secrets_js__WEBPACK_IMPORTED_MODULE_2__/* .registerSecret */ .cl)(safeDecode(value));
     }
 }
 /** W3C Baggage-like key=value lists (OTLP headers, resource attributes), decoded; malformed: tracing off, naming the entry's position. */
@@ -32695,7 +32681,7 @@ function serviceOf(env, warnings) {
             throw error;
         warnings.push(`${error.message} The resource attributes are left out of this run's trace.`);
     }
-    const serviceName = env.OTEL_SERVICE_NAME?.trim() || resource['service.name'] || DEFAULT_SERVICE_NAME;
+    const serviceName = env.OTEL_SERVICE_NAME?.trim() || resource['service.name'] || _tracing_config_js__WEBPACK_IMPORTED_MODULE_3__/* .DEFAULT_SERVICE_NAME */ .GG;
     return { serviceName, resource };
 }
 /** TRACEPARENT (version-format-version 00: 00-<trace id>-<span id>-<flags>); a malformed one is ignored with a warning (W3C's rule). */
@@ -32715,7 +32701,7 @@ function parentOf(env, warnings) {
 /** A random id of `bytes` bytes in hex, never all zeros (an invalid id in W3C's and OTLP's terms). */
 function randomId(bytes) {
     for (;;) {
-        const id = (0,external_node_crypto_.randomBytes)(bytes).toString('hex');
+        const id = (0,node_crypto__WEBPACK_IMPORTED_MODULE_0__.randomBytes)(bytes).toString('hex');
         if (!/^0+$/.test(id))
             return id;
     }
@@ -34010,11 +33996,42 @@ function forgetSecrets() {
 
 /***/ }),
 
+/***/ 2334:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   GG: () => (/* binding */ DEFAULT_SERVICE_NAME),
+/* harmony export */   YS: () => (/* binding */ exportLimit),
+/* harmony export */   j7: () => (/* binding */ MAX_EXPORT_TIMEOUT_MS),
+/* harmony export */   k2: () => (/* binding */ traceNote),
+/* harmony export */   w2: () => (/* binding */ DEFAULT_EXPORT_TIMEOUT_MS)
+/* harmony export */ });
+// What tracing needs to know before the run (issue 45, docs/tracing.md): where to send, how, and which trace the run
+// joins. Read once by inputs/tracing.ts; nothing here loads OpenTelemetry.
+/** The service's name when OTEL_SERVICE_NAME and the resource attributes name none. */
+const DEFAULT_SERVICE_NAME = 'brcloud-deploy';
+/** OpenTelemetry's default export limit (OTEL_EXPORTER_OTLP_TIMEOUT), and the most this run allows. */
+const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
+const MAX_EXPORT_TIMEOUT_MS = 60_000;
+function traceNote(tracing) {
+    return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined };
+}
+/** The export's limit: the trace's own, or the shorter `leftMs` a stop leaves (named so, for the warning). */
+function exportLimit(tracing, leftMs) {
+    return leftMs !== undefined && leftMs < tracing.timeoutMs
+        ? { limitMs: leftMs, limitName: 'what a cancel leaves the trace' }
+        : { limitMs: tracing.timeoutMs, limitName: 'OTEL_EXPORTER_OTLP_TIMEOUT' };
+}
+
+
+/***/ }),
+
 /***/ 1549:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ sayTrace)
+/* harmony export */   P: () => (/* binding */ sayTrace),
+/* harmony export */   g: () => (/* binding */ sayNoTime)
 /* harmony export */ });
 /* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8676);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7194);
@@ -34035,6 +34052,10 @@ function sayTrace(tracing, sent, unchanged = "The deployment's outcome is unchan
         _port_js__WEBPACK_IMPORTED_MODULE_1__/* .info */ .pq("Tracing: nothing sent: TRACEPARENT says the pipeline's trace is not sampled.");
     else
         _port_js__WEBPACK_IMPORTED_MODULE_1__/* .warning */ .$e(`Tracing: the trace was not sent to ${where} (${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(sent.why)}). ${unchanged}`);
+}
+/** A trace a stop left no time for (SIGTERM alone: `limitMs` 0), or one a second signal hurried: not sent, and said. */
+function sayNoTime(tracing, hurried, unchanged) {
+    sayTrace(tracing, { sent: false, why: hurried ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' }, unchanged);
 }
 
 
@@ -37590,14 +37611,17 @@ var http_proxy = __nccwpck_require__(7856);
 var secrets = __nccwpck_require__(7194);
 // EXTERNAL MODULE: ./src/inputs/events.ts
 var inputs_events = __nccwpck_require__(8152);
-// EXTERNAL MODULE: ./src/inputs/tracing.ts + 1 modules
-var tracing = __nccwpck_require__(260);
+// EXTERNAL MODULE: ./src/tracing/config.ts
+var config = __nccwpck_require__(2334);
+// EXTERNAL MODULE: ./src/inputs/tracing.ts
+var tracing = __nccwpck_require__(8995);
 // EXTERNAL MODULE: ./src/tracing/said.ts
 var said = __nccwpck_require__(1549);
 ;// CONCATENATED MODULE: ./src/main.ts
 // Entry of one run: read and validate the inputs, run the steps (deploy, search check) under a
 // watchdog, then report what they did. This is the one place that calls core.setFailed. Only light
 // modules load before the inputs are valid; the steps (HTTP, archive, search) are imported after.
+
 
 
 
@@ -37751,7 +37775,7 @@ async function run(host) {
         host.signals.off('SIGTERM', onSignal);
         endedAt = Date.now();
         tracing = inputs ? inputs.tracing : tracingAlone(host.env ?? process.env);
-        result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: traceOf(tracing) };
+        result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: (0,config/* traceNote */.k2)(tracing) };
         await (0,src_report/* report */.z8)(result).catch((e) => port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
     // The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
@@ -37820,18 +37844,13 @@ async function sendTrace(tracing, result, facts, limitMs, hurry) {
         return;
     // The summary says the log tells when the trace was not sent: a stop that leaves no time is said too.
     if (hurry.aborted || limitMs === 0)
-        return (0,said/* sayTrace */.P)(tracing, { sent: false, why: hurry.aborted ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' });
+        return (0,said/* sayNoTime */.g)(tracing, hurry.aborted);
     try {
         const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([__nccwpck_require__.e(/* import() */ 61).then(__nccwpck_require__.bind(__nccwpck_require__, 8061)), __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 2585))]);
         const context = port/* runContext */.pO();
         const stack = rawInput('stack') || undefined;
         const observed = observeRun(result, { ...facts, context, stack, promotion: isPromotion() });
-        const short = limitMs !== undefined && limitMs < tracing.timeoutMs;
-        await traceRun(runPlan(result, { ...facts, context, stack, observed }), tracing, {
-            limitMs: short ? limitMs : tracing.timeoutMs,
-            limitName: short ? 'what a cancel leaves the trace' : 'OTEL_EXPORTER_OTLP_TIMEOUT',
-            hurry
-        });
+        await traceRun(runPlan(result, { ...facts, context, stack, observed }), tracing, { ...(0,config/* exportLimit */.YS)(tracing, limitMs), hurry });
     }
     catch (e) {
         port/* warning */.$e(`Tracing: nothing was sent (${(0,secrets/* redact */.E$)(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`);
@@ -37845,10 +37864,6 @@ function tracingAlone(env) {
     catch {
         return undefined;
     }
-}
-/** What the report says of the trace: its id, where it goes, whether it joins the pipeline's. */
-function traceOf(tracing) {
-    return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined };
 }
 /** What the watchdog's message says of the time kept after the steps (the sinks', the trace's). */
 function keptAfter(inputs, ms) {

@@ -15,9 +15,9 @@ import { proxyFor } from './http/proxy.js'
 import { redact } from './secrets.js'
 import { anySink, readEventsInputs } from './inputs/events.js'
 import type { EventsInputs } from './events/observed.js'
-import type { TracingInputs } from './tracing/config.js'
+import { exportLimit, traceNote, type TracingInputs } from './tracing/config.js'
 import { OTEL_ENDPOINT_INPUT, readTracingInputs } from './inputs/tracing.js'
-import { sayTrace } from './tracing/said.js'
+import { sayNoTime } from './tracing/said.js'
 
 /** The run took longer than total-timeout-minutes. */
 export class WatchdogTimeout extends ActionError {
@@ -186,7 +186,7 @@ export async function run(host: RunHost): Promise<RunEnding> {
     host.signals.off('SIGTERM', onSignal)
     endedAt = Date.now()
     tracing = inputs ? inputs.tracing : tracingAlone(host.env ?? process.env)
-    result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: traceOf(tracing) }
+    result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: traceNote(tracing) }
     await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
   }
   // The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
@@ -263,19 +263,13 @@ async function sendTrace(
 ): Promise<void> {
   if (tracing === undefined) return
   // The summary says the log tells when the trace was not sent: a stop that leaves no time is said too.
-  if (hurry.aborted || limitMs === 0)
-    return sayTrace(tracing, { sent: false, why: hurry.aborted ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' })
+  if (hurry.aborted || limitMs === 0) return sayNoTime(tracing, hurry.aborted)
   try {
     const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([import('./tracing/index.js'), import('./events/from-run.js')])
     const context = core.runContext()
     const stack = rawInput('stack') || undefined
     const observed = observeRun(result, { ...facts, context, stack, promotion: isPromotion() })
-    const short = limitMs !== undefined && limitMs < tracing.timeoutMs
-    await traceRun(runPlan(result, { ...facts, context, stack, observed }), tracing, {
-      limitMs: short ? limitMs : tracing.timeoutMs,
-      limitName: short ? 'what a cancel leaves the trace' : 'OTEL_EXPORTER_OTLP_TIMEOUT',
-      hurry
-    })
+    await traceRun(runPlan(result, { ...facts, context, stack, observed }), tracing, { ...exportLimit(tracing, limitMs), hurry })
   } catch (e) {
     core.warning(`Tracing: nothing was sent (${redact(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`)
   }
@@ -288,11 +282,6 @@ function tracingAlone(env: NodeJS.ProcessEnv): TracingInputs | undefined {
   } catch {
     return undefined
   }
-}
-
-/** What the report says of the trace: its id, where it goes, whether it joins the pipeline's. */
-function traceOf(tracing: TracingInputs | undefined): RunResult['trace'] {
-  return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined }
 }
 
 /** What the watchdog's message says of the time kept after the steps (the sinks', the trace's). */

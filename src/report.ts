@@ -14,6 +14,7 @@ import type { Phase } from './phases.js'
 import type { SearchResult } from './search/client.js'
 import { noteReported } from './run-state.js'
 import { RULE_WORDS, type RuleName, type RulesRecord } from './rules/record.js'
+import type { TraceNote } from './tracing/config.js'
 
 /** Everything one run did: what report.ts turns into outputs, notices and the summary. */
 export interface RunResult {
@@ -30,7 +31,7 @@ export interface RunResult {
   /** The run was stopped from outside: GitHub's cancel (SIGINT), SIGTERM alone, or its own watchdog. */
   readonly stopped?: 'cancel' | 'terminate' | 'watchdog' | undefined
   /** With tracing on: the run's trace (docs/tracing.md), sent after the report. */
-  readonly trace?: { readonly id: string; readonly collector: string; readonly joined: boolean } | undefined
+  readonly trace?: TraceNote | undefined
 }
 
 type OutputValue = string | number | undefined

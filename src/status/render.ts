@@ -4,13 +4,10 @@ import { short } from '../github/client.js'
 import { redact } from '../secrets.js'
 import type { StatusReport } from './index.js'
 import type { EnvironmentRow } from './row.js'
+import type { TraceNote } from '../tracing/config.js'
 
-/** The report's trace, when tracing is on (./trace.ts): its id, where it goes, whether it joins the pipeline's. */
-export interface TraceNote {
-  readonly id: string
-  readonly collector: string
-  readonly joined: boolean
-}
+/** The report's trace, when tracing is on (./trace.ts). */
+export type { TraceNote }
 
 /** The state as a word and its count: "behind 3", "diverged +1 -2". */
 function stateCell(row: EnvironmentRow): string {

@@ -7,11 +7,10 @@ import type { RunHost } from '../main.js'
 import * as core from '../port.js'
 import { readTracingInputs } from '../inputs/tracing.js'
 import { redact } from '../secrets.js'
-import { sayTrace } from '../tracing/said.js'
-import type { TracingInputs } from '../tracing/config.js'
+import { sayNoTime } from '../tracing/said.js'
+import { exportLimit, type TracingInputs } from '../tracing/config.js'
 import type { StatusEnding, StatusTraceFacts } from '../tracing/status-plan.js'
 import type { StatusReport } from './index.js'
-import type { TraceNote } from './render.js'
 import { StatusCancelled, TRACE_AFTER_STOP_MS } from './stop.js'
 
 export type { StatusEnding, StatusTraceFacts }
@@ -26,10 +25,7 @@ export function readStatusTracing(input: string, inputName: string, env: NodeJS.
   return read.tracing
 }
 
-/** What the report's JSON and summary say of the trace: its id, where it goes, whether it joins the pipeline's. */
-export function traceNote(tracing: TracingInputs | undefined): TraceNote | undefined {
-  return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined }
-}
+export { traceNote } from '../tracing/config.js'
 
 /** How a command that threw ended: a cancel, or a failure named by the error's class (InputError for a refusal). */
 export function endingOfError(error: unknown, message: string, exitCode?: number): StatusEnding {
@@ -50,20 +46,16 @@ export async function traceStatus(
   hurried = false
 ): Promise<void> {
   if (tracing === undefined) return
-  const after = facts.ending.stopped === undefined ? undefined : TRACE_AFTER_STOP_MS[facts.ending.stopped]
-  const short = after !== undefined && after < tracing.timeoutMs
-  const limitMs = short ? after : tracing.timeoutMs
+  const limit = exportLimit(tracing, facts.ending.stopped === undefined ? undefined : TRACE_AFTER_STOP_MS[facts.ending.stopped])
   // The summary and --json name the trace: a stop that leaves no time to send it is said, as the deploy says it.
-  if (hurried || limitMs === 0)
-    return sayTrace(tracing, { sent: false, why: hurried ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' }, UNCHANGED)
+  if (hurried || limit.limitMs === 0) return sayNoTime(tracing, hurried, UNCHANGED)
   const hurry = new AbortController()
   const onSignal = (): void => hurry.abort()
   signals.on('SIGINT', onSignal)
   signals.on('SIGTERM', onSignal)
   try {
     const [{ traceRun }, { planStatusTrace }] = await Promise.all([import('../tracing/index.js'), import('../tracing/status-plan.js')])
-    const limitName = short ? 'what a cancel leaves the trace' : 'OTEL_EXPORTER_OTLP_TIMEOUT'
-    await traceRun(() => planStatusTrace(report, facts), tracing, { limitMs, limitName, hurry: hurry.signal }, UNCHANGED)
+    await traceRun(() => planStatusTrace(report, facts), tracing, { ...limit, hurry: hurry.signal }, UNCHANGED)
   } catch (error) {
     core.warning(`Tracing: nothing was sent (${redact(error instanceof Error ? error.message : String(error))}). ${UNCHANGED}`)
   } finally {

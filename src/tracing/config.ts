@@ -42,3 +42,21 @@ export const DEFAULT_SERVICE_NAME = 'brcloud-deploy'
 /** OpenTelemetry's default export limit (OTEL_EXPORTER_OTLP_TIMEOUT), and the most this run allows. */
 export const DEFAULT_EXPORT_TIMEOUT_MS = 10_000
 export const MAX_EXPORT_TIMEOUT_MS = 60_000
+
+/** What the report, the JSON and the summary say of the trace: its id, where it goes, whether it joins the pipeline's. */
+export interface TraceNote {
+  readonly id: string
+  readonly collector: string
+  readonly joined: boolean
+}
+
+export function traceNote(tracing: TracingInputs | undefined): TraceNote | undefined {
+  return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined }
+}
+
+/** The export's limit: the trace's own, or the shorter `leftMs` a stop leaves (named so, for the warning). */
+export function exportLimit(tracing: TracingInputs, leftMs: number | undefined): { readonly limitMs: number; readonly limitName: string } {
+  return leftMs !== undefined && leftMs < tracing.timeoutMs
+    ? { limitMs: leftMs, limitName: 'what a cancel leaves the trace' }
+    : { limitMs: tracing.timeoutMs, limitName: 'OTEL_EXPORTER_OTLP_TIMEOUT' }
+}

@@ -19,3 +19,8 @@ export function sayTrace(
   else if (tracing.parent !== undefined && !tracing.parent.sampled) core.info("Tracing: nothing sent: TRACEPARENT says the pipeline's trace is not sampled.")
   else core.warning(`Tracing: the trace was not sent to ${where} (${redact(sent.why)}). ${unchanged}`)
 }
+
+/** A trace a stop left no time for (SIGTERM alone: `limitMs` 0), or one a second signal hurried: not sent, and said. */
+export function sayNoTime(tracing: TracingInputs, hurried: boolean, unchanged?: string): void {
+  sayTrace(tracing, { sent: false, why: hurried ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' }, unchanged)
+}

@@ -30856,7 +30856,8 @@ function forgetSecrets() {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   P: () => (/* binding */ sayTrace)
+/* harmony export */   P: () => (/* binding */ sayTrace),
+/* harmony export */   g: () => (/* binding */ sayNoTime)
 /* harmony export */ });
 /* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58676);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(27194);
@@ -30877,6 +30878,10 @@ function sayTrace(tracing, sent, unchanged = "The deployment's outcome is unchan
         _port_js__WEBPACK_IMPORTED_MODULE_1__/* .info */ .pq("Tracing: nothing sent: TRACEPARENT says the pipeline's trace is not sampled.");
     else
         _port_js__WEBPACK_IMPORTED_MODULE_1__/* .warning */ .$e(`Tracing: the trace was not sent to ${where} (${(0,_secrets_js__WEBPACK_IMPORTED_MODULE_0__/* .redact */ .E$)(sent.why)}). ${unchanged}`);
+}
+/** A trace a stop left no time for (SIGTERM alone: `limitMs` 0), or one a second signal hurried: not sent, and said. */
+function sayNoTime(tracing, hurried, unchanged) {
+    sayTrace(tracing, { sent: false, why: hurried ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' }, unchanged);
 }
 
 
@@ -46744,6 +46749,15 @@ const DEFAULT_SERVICE_NAME = 'brcloud-deploy';
 /** OpenTelemetry's default export limit (OTEL_EXPORTER_OTLP_TIMEOUT), and the most this run allows. */
 const DEFAULT_EXPORT_TIMEOUT_MS = 10_000;
 const MAX_EXPORT_TIMEOUT_MS = 60_000;
+function traceNote(tracing) {
+    return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined };
+}
+/** The export's limit: the trace's own, or the shorter `leftMs` a stop leaves (named so, for the warning). */
+function exportLimit(tracing, leftMs) {
+    return leftMs !== undefined && leftMs < tracing.timeoutMs
+        ? { limitMs: leftMs, limitName: 'what a cancel leaves the trace' }
+        : { limitMs: tracing.timeoutMs, limitName: 'OTEL_EXPORTER_OTLP_TIMEOUT' };
+}
 
 ;// CONCATENATED MODULE: ./src/inputs/tracing.ts
 // Tracing's settings (issue 45, docs/tracing.md), in OpenTelemetry's own way: the OTEL_* variables a CI's OpenTelemetry
@@ -46963,6 +46977,7 @@ var said = __nccwpck_require__(61549);
 
 
 
+
 /** What a trace that failed leaves as it was, in its warning. */
 const UNCHANGED = "The report's outcome and exit code are unchanged.";
 /** Tracing's settings, `input` from the face (`inputName` names it in a refusal); each warning said through the port. */
@@ -46972,10 +46987,7 @@ function readStatusTracing(input, inputName, env) {
         port/* warning */.$e(warning);
     return read.tracing;
 }
-/** What the report's JSON and summary say of the trace: its id, where it goes, whether it joins the pipeline's. */
-function traceNote(tracing) {
-    return tracing && { id: tracing.traceId, collector: new URL(tracing.url).origin, joined: tracing.parent !== undefined };
-}
+
 /** How a command that threw ended: a cancel, or a failure named by the error's class (InputError for a refusal). */
 function endingOfError(error, message, exitCode) {
     if (error instanceof StatusCancelled)
@@ -46990,20 +47002,17 @@ function endingOfError(error, message, exitCode) {
 async function traceStatus(tracing, report, facts, signals, hurried = false) {
     if (tracing === undefined)
         return;
-    const after = facts.ending.stopped === undefined ? undefined : TRACE_AFTER_STOP_MS[facts.ending.stopped];
-    const short = after !== undefined && after < tracing.timeoutMs;
-    const limitMs = short ? after : tracing.timeoutMs;
+    const limit = exportLimit(tracing, facts.ending.stopped === undefined ? undefined : TRACE_AFTER_STOP_MS[facts.ending.stopped]);
     // The summary and --json name the trace: a stop that leaves no time to send it is said, as the deploy says it.
-    if (hurried || limitMs === 0)
-        return (0,said/* sayTrace */.P)(tracing, { sent: false, why: hurried ? 'the run was asked to end at once' : 'SIGTERM leaves no time to send it' }, UNCHANGED);
+    if (hurried || limit.limitMs === 0)
+        return (0,said/* sayNoTime */.g)(tracing, hurried, UNCHANGED);
     const hurry = new AbortController();
     const onSignal = () => hurry.abort();
     signals.on('SIGINT', onSignal);
     signals.on('SIGTERM', onSignal);
     try {
         const [{ traceRun }, { planStatusTrace }] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(82), __nccwpck_require__.e(16)]).then(__nccwpck_require__.bind(__nccwpck_require__, 63016)), Promise.all(/* import() */[__nccwpck_require__.e(82), __nccwpck_require__.e(124)]).then(__nccwpck_require__.bind(__nccwpck_require__, 63124))]);
-        const limitName = short ? 'what a cancel leaves the trace' : 'OTEL_EXPORTER_OTLP_TIMEOUT';
-        await traceRun(() => planStatusTrace(report, facts), tracing, { limitMs, limitName, hurry: hurry.signal }, UNCHANGED);
+        await traceRun(() => planStatusTrace(report, facts), tracing, { ...limit, hurry: hurry.signal }, UNCHANGED);
     }
     catch (error) {
         port/* warning */.$e(`Tracing: nothing was sent (${(0,secrets/* redact */.E$)(error instanceof Error ? error.message : String(error))}). ${UNCHANGED}`);
