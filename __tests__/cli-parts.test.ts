@@ -114,6 +114,7 @@ test('brcloud --help: the commands, each in its words, and where to read on', ()
       'brcloud: deploy brXM to Bloomreach Cloud from any CI or a terminal (the engine of the brcloud-deploy GitHub Action).',
       '',
       'Usage: brcloud <command> [flags]',
+      '       npx brcloud-deploy <command> [flags]   (the package installs both names: brcloud and brcloud-deploy)',
       '',
       'Commands:',
       '  deploy        Deploys a brXM distribution to a Bloomreach Cloud environment (and runs the search check when search-query is set).',

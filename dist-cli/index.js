@@ -48599,6 +48599,7 @@ function mainHelp() {
         'brcloud: deploy brXM to Bloomreach Cloud from any CI or a terminal (the engine of the brcloud-deploy GitHub Action).',
         '',
         'Usage: brcloud <command> [flags]',
+        '       npx brcloud-deploy <command> [flags]   (the package installs both names: brcloud and brcloud-deploy)',
         '',
         'Commands:',
         ...Object.keys(ABOUT).map((c) => `  ${c.padEnd(14)}${ABOUT[c]}`),

@@ -15,6 +15,7 @@ export function mainHelp(): string {
     'brcloud: deploy brXM to Bloomreach Cloud from any CI or a terminal (the engine of the brcloud-deploy GitHub Action).',
     '',
     'Usage: brcloud <command> [flags]',
+    '       npx brcloud-deploy <command> [flags]   (the package installs both names: brcloud and brcloud-deploy)',
     '',
     'Commands:',
     ...(Object.keys(ABOUT) as Command[]).map((c) => `  ${c.padEnd(14)}${ABOUT[c]}`),
