@@ -2,7 +2,7 @@
 // attempts (CloudApi.retrying); each call inside it gets its token from the session. Operations that
 // change something are replayed only once a replay is known to be safe.
 import * as core from '../port.js'
-import { sameId } from '../deploy/look.js'
+import { sameId } from './platform-reading.js'
 import type { ArchiveBytes } from '../archive/index.js'
 import { describeError, InputError, ServiceError } from '../errors.js'
 import { formatDelay } from '../format.js'

@@ -8,10 +8,10 @@ import { OrderRefused, type DeployOrder } from './order.js'
 import { RuleRefused } from '../rules/gate.js'
 import type { HealthCheck } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
-import { describeLook, sameId, switching } from './look.js'
+import { describeLook, type EnvironmentLook } from './look.js'
+import { sameId, switching } from '../cloud/platform-reading.js'
 import type { Deadline } from './observe.js'
 import { enter, reached, type FailureKind, type ReleaseRecord, type ReleaseState } from './release-state.js'
-import type { EnvironmentLook } from './result.js'
 import {
   AlreadyRuns,
   followSwitch,
@@ -208,7 +208,7 @@ async function confirm(ctx: ReleaseContext, release: ReleaseRecord, searched: bo
     ctx.log(`Not verified: ${release.unconfirmedAfterChecks}.`)
     return undefined
   }
-  if (sameId(look.distributionId, release.distributionId) && switching(look) !== true) {
+  if (sameId(look.distributionId, release.distributionId) && switching(look.status) !== true) {
     enter(release, 'verified', `${verifiedBy(release, searched)}; '${release.environment}' ${describeLook(look)} after the checks`)
     return undefined
   }
@@ -273,7 +273,7 @@ export async function rollBack(releaseContext: ReleaseContext, release: ReleaseR
           ? 'it names no distribution'
           : sameId(look.distributionId, release.distributionId)
             ? `${release.distributionId} was still switching when deploy-timeout-minutes ran out; it may still land`
-            : mayLand && switching(look) !== false
+            : mayLand && switching(look.status) !== false
               ? `it still reports the previous distribution, so ${release.distributionId} was not seen running within deploy-timeout-minutes; it may still land`
               : `it still reports the previous distribution, so ${release.distributionId} was not seen running`
       release.rollbackNotSent = `'${release.environment}' ${describeLook(look)}: ${why}, and a rollback is sent only over this run's own release`
@@ -324,7 +324,7 @@ async function awaitLanding(ctx: ReleaseContext, release: ReleaseRecord, deadlin
     const look = await ctx.watch.lookAgain()
     if (look !== undefined) {
       const ours = sameId(look.distributionId, release.distributionId)
-      const busy = switching(look)
+      const busy = switching(look.status)
       if (ours && busy !== true) return look
       const third = another(look, release)
       // A status that says no deploy is going on: ours is not coming (or another one replaced it).
@@ -345,7 +345,7 @@ async function awaitLanding(ctx: ReleaseContext, release: ReleaseRecord, deadlin
  */
 function stillOurs(release: ReleaseRecord, to: string): (look: EnvironmentLook) => string | undefined {
   return (look) => {
-    if (sameId(look.distributionId, release.distributionId) && switching(look) !== true) return undefined
+    if (sameId(look.distributionId, release.distributionId) && switching(look.status) !== true) return undefined
     const not = another(look, release) ? `neither ${release.distributionId} nor ${to}` : `not ${release.distributionId} settled`
     return `'${release.environment}' ${describeLook(look)}: ${not}, and a rollback is sent only over this run's own release. This run never undoes another deploy.`
   }
