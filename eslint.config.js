@@ -9,6 +9,13 @@ const ONLY_THE_FACE = (...allowed) => ({
   message: "Only the action's face (src/index.ts, src/action/) imports @actions/*: the engine talks to its port, src/port.ts."
 })
 
+/** The platform's client (src/cloud/) is the door to Bloomreach Cloud, and the deploy step is built on it: never the other way. */
+const NO_RELEASE_IN_THE_CLIENT = {
+  group: ['../deploy/*', '../../deploy/*'],
+  message:
+    "src/cloud is the platform's client and knows nothing of the release: a rule of the platform's that src/deploy needs too (how ids compare, what a status says) lives in src/cloud (platform-reading.ts), and src/deploy imports it from there."
+}
+
 const refused = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] })
 
 /** The emulator imports nothing above src/emulator/: `allowed`, modules of the emulator's own a subfolder may reach. */
@@ -40,6 +47,9 @@ export default tseslint.config(
     ignores: ['src/emulator/**', 'src/index.ts', 'src/action/**', 'src/build.ts', 'src/github/**'],
     rules: refused(NO_EMULATOR, ONLY_THE_FACE())
   },
+  // The client knows nothing of the release (issue 46): an import of src/deploy from src/cloud closes a loop a reader
+  // cannot enter. __tests__/boundaries.test.ts checks it with import() and import type, and that src/ has no loop at all.
+  { files: ['src/cloud/**/*.ts'], rules: refused(NO_EMULATOR, ONLY_THE_FACE(), NO_RELEASE_IN_THE_CLIENT) },
   { files: ['src/build.ts'], rules: refused(NO_EMULATOR, ONLY_THE_FACE('@actions/exec')) },
   { files: ['src/github/**/*.ts'], rules: refused(NO_EMULATOR, ONLY_THE_FACE('@actions/github')) },
   { files: ['src/index.ts', 'src/action/**/*.ts'], rules: refused(NO_EMULATOR) },

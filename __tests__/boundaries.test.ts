@@ -97,3 +97,94 @@ test('OpenTelemetry is loaded by one module only, and only when tracing is on (d
   // send.ts loads each library with import(): its static imports of them are types alone.
   expect(staticImports(path.join(SRC, 'tracing', 'send.ts'), /^@opentelemetry\//)).toEqual([])
 })
+
+// The platform's client knows nothing of the release (issue 46): src/cloud is the door to Bloomreach Cloud, and the
+// deploy step is built on it, never the other way. A rule of the platform's that both need (how its ids compare, what its
+// status words mean) lives in src/cloud (cloud/platform-reading.ts). ESLint refuses the static imports too.
+const cloudDir = path.join(SRC, 'cloud') + path.sep
+const deployDir = path.join(SRC, 'deploy') + path.sep
+
+test('src/cloud imports nothing from src/deploy (import type and import() included)', () => {
+  const crossing = sources(cloudDir).flatMap((f) =>
+    imports(f)
+      .filter((i) => i.startsWith(deployDir))
+      .map((i) => `${path.relative(SRC, f)} -> ${path.relative(SRC, i)}`)
+  )
+  expect(crossing).toEqual([])
+})
+
+/** Every module of src/ (the emulator's too) and the modules it imports: static, `import type`, `export … from` and import(). */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>()
+  for (const file of sources(SRC)) {
+    const name = path.relative(SRC, file).split(path.sep).join('/')
+    const targets = imports(file).map((i) => path.relative(SRC, i.replace(/\.js$/, '.ts')).split(path.sep).join('/'))
+    graph.set(
+      name,
+      [...new Set(targets)].filter((t) => t !== name)
+    )
+  }
+  return graph
+}
+
+/** The strongly connected components of more than one module (Tarjan): each is a set of modules that import each other in a loop. */
+function loops(graph: Map<string, string[]>): string[][] {
+  let next = 0
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const found: string[][] = []
+  const visit = (v: string): void => {
+    index.set(v, next)
+    low.set(v, next++)
+    stack.push(v)
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w)
+        low.set(v, Math.min(low.get(v)!, low.get(w)!))
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!))
+    }
+    if (low.get(v) !== index.get(v)) return
+    const component: string[] = []
+    let w: string
+    do {
+      w = stack.pop()!
+      component.push(w)
+    } while (w !== v)
+    if (component.length > 1) found.push(component)
+  }
+  for (const v of graph.keys()) if (!index.has(v)) visit(v)
+  return found
+}
+
+/** One loop through `component`, as "a -> b -> a": the shortest way back to its first module (breadth first). */
+function oneCycle(graph: Map<string, string[]>, component: string[]): string {
+  const inside = new Set(component)
+  const start = [...component].sort()[0] as string
+  const cameFrom = new Map<string, string>()
+  const queue = [start]
+  while (queue.length > 0) {
+    const v = queue.shift() as string
+    for (const w of graph.get(v) ?? []) {
+      if (!inside.has(w)) continue
+      if (w === start) {
+        const way = [v]
+        while (way[0] !== start) way.unshift(cameFrom.get(way[0] as string) as string)
+        return [...way, start].join(' -> ')
+      }
+      if (!cameFrom.has(w)) {
+        cameFrom.set(w, v)
+        queue.push(w)
+      }
+    }
+  }
+  return component.join(', ')
+}
+
+// A newcomer reads a module by what it imports: in a loop there is no first module to read. `import type` counts,
+// though it is erased from the bundle: a loop of types is the same knot for a reader (each module's words are defined
+// by the other's), and it is how a loop of code begins. import() counts too: it is loaded later, but still needed.
+test('no import cycle among the modules of src/ (import type and import() included)', () => {
+  const graph = importGraph()
+  expect(loops(graph).map((component) => oneCycle(graph, component))).toEqual([])
+})

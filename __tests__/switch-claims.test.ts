@@ -13,7 +13,7 @@ const { AlreadyRuns, followSwitch, NotApplied, NotSent, Replaced, requestSwitch,
 type CloudClient = import('../src/cloud/client.js').CloudClient
 type SwitchContext = import('../src/deploy/switch.js').SwitchContext
 type SwitchPlan = import('../src/deploy/switch.js').SwitchPlan
-type EnvironmentLook = import('../src/deploy/result.js').EnvironmentLook
+type EnvironmentLook = import('../src/deploy/look.js').EnvironmentLook
 
 /** What one look finds: a report, a failed look (thrown by findEnvironment), or the environment gone from the list. */
 type Report = { id?: string; status?: string } | Error | 'gone'

@@ -3,7 +3,7 @@
 import * as core from './port.js'
 import type { OutputName } from './action-metadata.js'
 import { mayHaveBeenRequested, mayStillSwitch, reached, rolledBack, wasRequested } from './deploy/release-state.js'
-import { sameId } from './deploy/look.js'
+import { sameId } from './cloud/platform-reading.js'
 import type { DeployResult } from './deploy/result.js'
 import { evidence } from './deploy/order.js'
 import { changesOutput, changesSection, shownChanges } from './deploy/changes.js'

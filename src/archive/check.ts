@@ -125,7 +125,26 @@ export function startArchiveCheck(file: string, options: CheckOptions = {}): Arc
 async function runCheck(file: string, options: CheckOptions, headChecked: (size: number) => void): Promise<ArchiveInfo> {
   const absolute = path.resolve(file)
   const label = `distribution: '${file}'`
+  const fileSize = await checkBeforeReading(absolute, label, options)
+  const read = await readArchive(absolute, label, fileSize, headChecked)
+  if (read.reader.entries === 0) {
+    throw new InputError(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`)
+  }
+  const warnings = archiveWarnings(read.reader, label, absolute)
+  return {
+    path: absolute,
+    fileName: path.basename(absolute),
+    size: read.size,
+    sha256: read.sha256,
+    md5: read.md5,
+    entries: read.reader.entries,
+    packed: false,
+    ...(warnings.length > 0 ? { warnings } : {})
+  }
+}
 
+/** The checks that need no reading of the content: there, a file, within the limit, not empty, gzip. Returns its size. */
+async function checkBeforeReading(absolute: string, label: string, options: CheckOptions): Promise<number> {
   let st
   try {
     st = await stat(absolute)
@@ -147,11 +166,26 @@ async function runCheck(file: string, options: CheckOptions, headChecked: (size:
           : POINT_HINT)
     )
   }
+  return st.size
+}
 
+/** What one read of the whole archive found: the tar's entries, the file's size and hashes. */
+interface ReadArchive {
+  readonly reader: TarCheck
+  readonly size: number
+  readonly sha256: string
+  readonly md5: string
+}
+
+/**
+ * Reads the archive once: gunzip and the tar check on one side, the file's hashes on the other. `headChecked` is
+ * told once HEAD_CHECK_BYTES of sound tar were read, unless the gzip trailer makes the file suspicious.
+ */
+async function readArchive(absolute: string, label: string, fileSize: number, headChecked: (size: number) => void): Promise<ReadArchive> {
   // A tar is a whole number of 512-byte blocks, so a gzip member holding one ends with a length that
   // is too: anything else is a cut-off file or bytes after the stream (or, rarely, a tar split over
   // several members). Then the whole check runs before any request, to name the problem exactly.
-  const length = await trailerLength(absolute, st.size)
+  const length = await trailerLength(absolute, fileSize)
   const suspicious = length === undefined || length % 512 !== 0
   let tarBytes = 0
   // zlib hands back every piece of the tar in a fresh buffer: collect that garbage as it goes (src/memory.ts),
@@ -160,7 +194,7 @@ async function runCheck(file: string, options: CheckOptions, headChecked: (size:
   const reader = new TarCheck((bytes) => {
     relief.produce(bytes)
     tarBytes += bytes
-    if (!suspicious && tarBytes >= HEAD_CHECK_BYTES && !reader.failing) headChecked(st.size)
+    if (!suspicious && tarBytes >= HEAD_CHECK_BYTES && !reader.failing) headChecked(fileSize)
   })
 
   const sha256 = createHash('sha256')
@@ -181,70 +215,84 @@ async function runCheck(file: string, options: CheckOptions, headChecked: (size:
     if (consumed.status === 'rejected') throw consumed.reason
     if (fed.status === 'rejected') throw fed.reason
   } catch (err) {
-    if (err instanceof UnsafeEntry && err.entry.symlink !== undefined) {
-      const { entry } = err
-      throw new InputError(
-        `${label} contains a symlink '${entry.name}' -> '${entry.symlink}' that ${entry.why}; on the platform it would lead outside the ` +
-          'installation directory (GNU tar and bsdtar refuse to extract through such a link). Replace the link by the file or directory ' +
-          'it points to (e.g. pack with `tar -h`/`--dereference`), or make it point inside the distribution with a relative target ' +
-          '(e.g. `lib/current -> ../lib-1.2`).'
-      )
-    }
-    if (err instanceof UnsafeEntry) {
-      const { entry } = err
-      const what =
-        entry.link === undefined ? `an entry '${entry.name}' that ${entry.why}` : `a hard link '${entry.name}' whose target '${entry.link}' ${entry.why}`
-      throw new InputError(
-        `${label} contains ${what}; extracting it would write outside the installation directory. ` +
-          'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +
-          'or point `distribution` at the directory and let the action pack it.'
-      )
-    }
-    if (err instanceof SparseEntry) {
-      throw new InputError(
-        `${label} contains a sparse file '${err.entryName}' (written by \`tar --sparse\`): an extractor that does not know GNU's sparse ` +
-          'format unpacks other bytes than GNU tar does (its map as content, or content as further entries), so what the platform would ' +
-          'unpack cannot be checked. Repack it without `--sparse` (`-S`), e.g. `tar -czf dist.tar.gz -C <dir> .`, ' +
-          'or point `distribution` at the directory and let the action pack it.'
-      )
-    }
-    if (err instanceof TarFormatError) {
-      if (err.kind === 'not-tar') {
-        throw new InputError(
-          `${label} is a gzip file but not a tar archive (${err.message}). Bloomreach Cloud takes a gzip-compressed tar (.tar.gz). ${POINT_HINT}`
-        )
-      }
-      const what = err.kind === 'truncated' ? 'is truncated' : 'is corrupt'
-      throw new InputError(`${label} ${what}: ${err.message}. ${REBUILD_HINT}`)
-    }
-    const code = (err as NodeJS.ErrnoException).code
-    if (code === 'Z_BUF_ERROR') {
-      throw new InputError(`${label} is truncated: the gzip stream ends early (after ${size} bytes). ${REBUILD_HINT}`)
-    }
-    // After a complete member (its CRC and length checked), zlib reads the next bytes as another
-    // member's header: a second member is valid gzip and read on, zero padding is ignored. zlib says
-    // "incorrect header check" only where a member must start, and the file's first member starts
-    // right (checked above), so this is bytes that are not gzip after a complete gzip stream. Refused:
-    // gzip and GNU tar ignore them with a warning, Python's gzip and others refuse the file, and the
-    // platform's extractor is not known.
-    if (code === 'Z_DATA_ERROR' && /incorrect header check/.test((err as Error).message)) {
-      throw new InputError(
-        `${label} has data after the end of its gzip stream: bytes that are not gzip follow the complete archive. ` +
-          'gzip and GNU tar ignore such bytes with a warning ("trailing garbage ignored"), other extractors refuse the file, ' +
-          'and what the platform does with it is not known. A copy or upload step usually appended them: rebuild the distribution, or cut ' +
-          `them off with \`gzip -dc ${path.basename(absolute)} | gzip > fixed.tar.gz\` and deploy that.`
-      )
-    }
-    if (typeof code === 'string' && code.startsWith('Z_')) {
-      throw new InputError(`${label} is a corrupt gzip file (${(err as Error).message}). ${REBUILD_HINT}`)
-    }
-    throw err
+    throw readFailure(err, label, absolute, size)
   }
+  return { reader, size, sha256: sha256.digest('hex'), md5: md5.digest('hex') }
+}
 
-  if (reader.entries === 0) {
-    throw new InputError(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`)
+/**
+ * What a failed read of the archive is, for the user: an InputError naming what is wrong and how to fix it, or the
+ * failure as it was when it is none of the archive's (a read error of the file). `fed`: the bytes read before it.
+ */
+function readFailure(err: unknown, label: string, absolute: string, fed: number): unknown {
+  if (err instanceof UnsafeEntry) return unsafeEntryError(err, label)
+  if (err instanceof SparseEntry) {
+    return new InputError(
+      `${label} contains a sparse file '${err.entryName}' (written by \`tar --sparse\`): an extractor that does not know GNU's sparse ` +
+        'format unpacks other bytes than GNU tar does (its map as content, or content as further entries), so what the platform would ' +
+        'unpack cannot be checked. Repack it without `--sparse` (`-S`), e.g. `tar -czf dist.tar.gz -C <dir> .`, ' +
+        'or point `distribution` at the directory and let the action pack it.'
+    )
   }
+  if (err instanceof TarFormatError) {
+    if (err.kind === 'not-tar') {
+      return new InputError(
+        `${label} is a gzip file but not a tar archive (${err.message}). Bloomreach Cloud takes a gzip-compressed tar (.tar.gz). ${POINT_HINT}`
+      )
+    }
+    const what = err.kind === 'truncated' ? 'is truncated' : 'is corrupt'
+    return new InputError(`${label} ${what}: ${err.message}. ${REBUILD_HINT}`)
+  }
+  return gzipFailure(err, label, absolute, fed) ?? err
+}
 
+/** An entry that would land outside the installation directory: a symlink leading out, or a name or hard link that does. */
+function unsafeEntryError(err: UnsafeEntry, label: string): InputError {
+  const { entry } = err
+  if (entry.symlink !== undefined) {
+    return new InputError(
+      `${label} contains a symlink '${entry.name}' -> '${entry.symlink}' that ${entry.why}; on the platform it would lead outside the ` +
+        'installation directory (GNU tar and bsdtar refuse to extract through such a link). Replace the link by the file or directory ' +
+        'it points to (e.g. pack with `tar -h`/`--dereference`), or make it point inside the distribution with a relative target ' +
+        '(e.g. `lib/current -> ../lib-1.2`).'
+    )
+  }
+  const what = entry.link === undefined ? `an entry '${entry.name}' that ${entry.why}` : `a hard link '${entry.name}' whose target '${entry.link}' ${entry.why}`
+  return new InputError(
+    `${label} contains ${what}; extracting it would write outside the installation directory. ` +
+      'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +
+      'or point `distribution` at the directory and let the action pack it.'
+  )
+}
+
+/** zlib's failures (codes Z_*) in the user's words; undefined for any other failure. */
+function gzipFailure(err: unknown, label: string, absolute: string, fed: number): InputError | undefined {
+  const code = (err as NodeJS.ErrnoException).code
+  if (code === 'Z_BUF_ERROR') {
+    return new InputError(`${label} is truncated: the gzip stream ends early (after ${fed} bytes). ${REBUILD_HINT}`)
+  }
+  // After a complete member (its CRC and length checked), zlib reads the next bytes as another
+  // member's header: a second member is valid gzip and read on, zero padding is ignored. zlib says
+  // "incorrect header check" only where a member must start, and the file's first member starts
+  // right (checked above), so this is bytes that are not gzip after a complete gzip stream. Refused:
+  // gzip and GNU tar ignore them with a warning, Python's gzip and others refuse the file, and the
+  // platform's extractor is not known.
+  if (code === 'Z_DATA_ERROR' && /incorrect header check/.test((err as Error).message)) {
+    return new InputError(
+      `${label} has data after the end of its gzip stream: bytes that are not gzip follow the complete archive. ` +
+        'gzip and GNU tar ignore such bytes with a warning ("trailing garbage ignored"), other extractors refuse the file, ' +
+        'and what the platform does with it is not known. A copy or upload step usually appended them: rebuild the distribution, or cut ' +
+        `them off with \`gzip -dc ${path.basename(absolute)} | gzip > fixed.tar.gz\` and deploy that.`
+    )
+  }
+  if (typeof code === 'string' && code.startsWith('Z_')) {
+    return new InputError(`${label} is a corrupt gzip file (${(err as Error).message}). ${REBUILD_HINT}`)
+  }
+  return undefined
+}
+
+/** What deploys but likely not as meant: everything under one top-level folder, device or FIFO entries. */
+function archiveWarnings(reader: TarCheck, label: string, absolute: string): string[] {
   const warnings: string[] = []
   const folder = reader.topLevel.folder
   if (folder !== undefined) {
@@ -262,16 +310,7 @@ async function runCheck(file: string, options: CheckOptions, headChecked: (size:
         'root privileges cannot make devices. Leave them out of the distribution.'
     )
   }
-  return {
-    path: absolute,
-    fileName: path.basename(absolute),
-    size,
-    sha256: sha256.digest('hex'),
-    md5: md5.digest('hex'),
-    entries: reader.entries,
-    packed: false,
-    ...(warnings.length > 0 ? { warnings } : {})
-  }
+  return warnings
 }
 
 const FEED_CHUNK = 512 * 1024

@@ -116,44 +116,12 @@ function padding(size: number): number {
 
 /** The header block(s) of an entry: an optional PAX 'x' header (with its data) then the ustar header. */
 export function encodeEntryHeader(entry: TarEntry): Buffer {
+  // What a ustar field cannot hold goes into PAX records, in this order: path, linkpath, size, mtime.
   const pax: Buffer[] = []
-  const nameBytes = Buffer.from(entry.name, 'utf8')
-  const split = splitUstarName(nameBytes)
-  let name: Buffer
-  let prefix: Buffer | undefined
-  if (split && isPlainAscii(entry.name)) {
-    name = split.name
-    prefix = split.prefix
-  } else {
-    pax.push(paxRecord('path', entry.name))
-    // The ustar field gets an ASCII stand-in, not raw UTF-8: a reader decodes it in its own charset
-    // before the PAX record replaces it, and Java's Commons Compress fails on UTF-8 in the C locale.
-    name = fallbackField(entry.name, 100)
-  }
-
-  let linkname: Buffer | undefined
-  if (entry.type === 'symlink') {
-    const linkBytes = Buffer.from(entry.linkname, 'utf8')
-    if (linkBytes.length <= 100 && isPlainAscii(entry.linkname)) {
-      linkname = linkBytes
-    } else {
-      pax.push(paxRecord('linkpath', entry.linkname))
-      linkname = fallbackField(entry.linkname, 100)
-    }
-  }
-
-  let size = entry.type === 'file' ? entry.size : 0
-  if (size > MAX_OCTAL_11) {
-    pax.push(paxRecord('size', String(size)))
-    size = 0
-  }
-
-  let mtime = Math.floor(entry.mtime)
-  if (mtime < 0 || mtime > MAX_OCTAL_11) {
-    pax.push(paxRecord('mtime', String(mtime)))
-    mtime = mtime < 0 ? 0 : MAX_OCTAL_11
-  }
-
+  const { name, prefix } = ustarName(entry, pax)
+  const linkname = entry.type === 'symlink' ? ustarLinkname(entry.linkname, pax) : undefined
+  const size = ustarSize(entry.type === 'file' ? entry.size : 0, pax)
+  const mtime = ustarMtime(Math.floor(entry.mtime), pax)
   const header = encodeUstarHeader({
     name,
     prefix,
@@ -164,9 +132,45 @@ export function encodeEntryHeader(entry: TarEntry): Buffer {
     linkname
   })
   if (pax.length === 0) return header
+  return Buffer.concat([...paxHeaderBlocks(entry.name, pax, mtime), header])
+}
 
+/** The ustar name (and prefix) of an entry; a name they cannot hold as plain ASCII goes into a PAX 'path' record. */
+function ustarName(entry: TarEntry, pax: Buffer[]): { name: Buffer; prefix: Buffer | undefined } {
+  const split = splitUstarName(Buffer.from(entry.name, 'utf8'))
+  if (split && isPlainAscii(entry.name)) return { name: split.name, prefix: split.prefix }
+  pax.push(paxRecord('path', entry.name))
+  // The ustar field gets an ASCII stand-in, not raw UTF-8: a reader decodes it in its own charset
+  // before the PAX record replaces it, and Java's Commons Compress fails on UTF-8 in the C locale.
+  return { name: fallbackField(entry.name, 100), prefix: undefined }
+}
+
+/** A symlink's target in the ustar field, or in a PAX 'linkpath' record when it is long or not plain ASCII. */
+function ustarLinkname(target: string, pax: Buffer[]): Buffer {
+  const linkBytes = Buffer.from(target, 'utf8')
+  if (linkBytes.length <= 100 && isPlainAscii(target)) return linkBytes
+  pax.push(paxRecord('linkpath', target))
+  return fallbackField(target, 100)
+}
+
+/** A file's size for its 11-digit octal field; a larger one goes into a PAX 'size' record, the field says 0. */
+function ustarSize(size: number, pax: Buffer[]): number {
+  if (size <= MAX_OCTAL_11) return size
+  pax.push(paxRecord('size', String(size)))
+  return 0
+}
+
+/** An mtime for its 11-digit octal field; one before 1970 or past the field goes into a PAX 'mtime' record, the field the nearest it holds. */
+function ustarMtime(mtime: number, pax: Buffer[]): number {
+  if (mtime >= 0 && mtime <= MAX_OCTAL_11) return mtime
+  pax.push(paxRecord('mtime', String(mtime)))
+  return mtime < 0 ? 0 : MAX_OCTAL_11
+}
+
+/** The PAX 'x' header that carries the records, its data and the padding to a whole block. */
+function paxHeaderBlocks(entryName: string, pax: Buffer[], mtime: number): Buffer[] {
   const data = Buffer.concat(pax)
-  const base = entry.name.replace(/\/+$/, '').split('/').pop() ?? 'entry'
+  const base = entryName.replace(/\/+$/, '').split('/').pop() ?? 'entry'
   const paxHeader = encodeUstarHeader({
     name: fallbackField(`PaxHeaders/${base}`, 100),
     mode: 0o644,
@@ -174,7 +178,7 @@ export function encodeEntryHeader(entry: TarEntry): Buffer {
     mtime,
     typeflag: 'x'
   })
-  return Buffer.concat([paxHeader, data, Buffer.alloc(padding(data.length)), header])
+  return [paxHeader, data, Buffer.alloc(padding(data.length))]
 }
 
 /**

@@ -2,7 +2,7 @@
 // attempts (CloudApi.retrying); each call inside it gets its token from the session. Operations that
 // change something are replayed only once a replay is known to be safe.
 import * as core from '../port.js'
-import { sameId } from '../deploy/look.js'
+import { sameId } from './platform-reading.js'
 import type { ArchiveBytes } from '../archive/index.js'
 import { describeError, InputError, ServiceError } from '../errors.js'
 import { formatDelay } from '../format.js'
@@ -10,7 +10,7 @@ import type { Method } from '../http/transport.js'
 import { ProgressReporter } from '../progress.js'
 import type { CloudApi } from './api.js'
 import { sameDistributionName } from './distribution-name.js'
-import { multipartFile } from './multipart.js'
+import { multipartFile, type MultipartBody } from './multipart.js'
 import type { CloudSession } from './session.js'
 
 export interface Environment {
@@ -297,71 +297,78 @@ export class CloudClient {
       operation,
       async (attempts) => {
         if (bodySent) {
-          const stored = await this.findStoredUpload(file, began)
-          if (stored) {
-            core.info(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`)
-            return { ...stored, adopted: true, attempts }
-          }
-          core.info('No stored copy of the previous attempt was found; uploading again.')
+          const adopted = await this.adoptLostUpload(file, began, attempts)
+          if (adopted) return adopted
         }
         bodySent = false
-        const uploaded = await this.session.authorized(async (token) => {
-          const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => core.info(line))
-          let sent = 0
-          // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
-          // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
-          let answered = false
-          const res = await this.api
-            .stream({
-              operation,
-              path: '/v3/distributions',
-              token,
-              contentType: body.contentType,
-              contentLength: body.contentLength,
-              body: body.open((n) => {
-                progress.add(n)
-                sent += n
-                if (sent === file.size && !answered) {
-                  bodySent = true
-                  file.onUnconfirmed?.(true)
-                }
-              })
-            })
-            .catch(async (error: unknown) => {
-              // A refused archive stopped the stream: its reason, not the connection's, is the failure.
-              if (error instanceof InputError) throw error
-              const refused = await file.gate?.then(
-                () => undefined,
-                (reason: unknown) => reason
-              )
-              if (refused !== undefined) throw refused
-              if (error instanceof ServiceError) {
-                answered = true
-                file.onUnconfirmed?.(false)
-              }
-              throw error instanceof ServiceError ? withUploadHint(error, file.storedBefore) : error
-            })
-          progress.finish()
-          return { record: readRecord(res.text), status: res.status }
-        })
-        const stored = uploaded.record === undefined ? undefined : toDistribution(uploaded.record)
-        if (stored !== undefined) return { ...stored, adopted: false, attempts }
-        // Stored, but the answer names no id (an empty body, another shape): find it as after a lost answer.
-        const found = await this.findStoredUpload(file, began)
-        if (found === undefined) {
-          throw new Error(
-            `Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
-              `${file.fileName} with this MD5 was found on the stack afterwards`
-          )
-        }
-        core.info(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`)
-        return { ...found, adopted: false, attempts }
+        const uploaded = await this.sendUpload(operation, file, body, () => (bodySent = true))
+        return this.uploadedDistribution(uploaded, file, began, attempts)
       },
       (error, attempt, delay) => ({
         level: 'warning',
         message: `Upload attempt ${attempt} failed (${describeError(error)}); trying again in ${formatDelay(delay)} with the same bytes.`
       })
     )
+  }
+
+  /** After an attempt whose whole body was sent but whose answer was lost: the upload the platform stored, adopted, if it did. */
+  private async adoptLostUpload(file: UploadFile, began: number, attempts: number): Promise<UploadResult | undefined> {
+    const stored = await this.findStoredUpload(file, began)
+    if (stored) {
+      core.info(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`)
+      return { ...stored, adopted: true, attempts }
+    }
+    core.info('No stored copy of the previous attempt was found; uploading again.')
+    return undefined
+  }
+
+  /**
+   * One attempt's request: the body streamed with its progress. `wholeBodySent` is told (and the file's
+   * onUnconfirmed) when its last byte went out before any answer: from then on, a lost answer may hide a stored upload.
+   */
+  private sendUpload(operation: string, file: UploadFile, body: MultipartBody, wholeBodySent: () => void): Promise<UploadAnswer> {
+    return this.session.authorized(async (token) => {
+      const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => core.info(line))
+      let sent = 0
+      // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
+      // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
+      let answered = false
+      const res = await this.api
+        .stream({
+          operation,
+          path: '/v3/distributions',
+          token,
+          contentType: body.contentType,
+          contentLength: body.contentLength,
+          body: body.open((n) => {
+            progress.add(n)
+            sent += n
+            if (sent === file.size && !answered) {
+              wholeBodySent()
+              file.onUnconfirmed?.(true)
+            }
+          })
+        })
+        .catch((error: unknown) => uploadFailure(error, file, () => (answered = true)))
+      progress.finish()
+      return { record: readRecord(res.text), status: res.status }
+    })
+  }
+
+  /** The distribution an answered upload stored: named by the answer, or, when the answer names no id, found by name and MD5. */
+  private async uploadedDistribution(uploaded: UploadAnswer, file: UploadFile, began: number, attempts: number): Promise<UploadResult> {
+    const stored = uploaded.record === undefined ? undefined : toDistribution(uploaded.record)
+    if (stored !== undefined) return { ...stored, adopted: false, attempts }
+    // Stored, but the answer names no id (an empty body, another shape): find it as after a lost answer.
+    const found = await this.findStoredUpload(file, began)
+    if (found === undefined) {
+      throw new Error(
+        `Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
+          `${file.fileName} with this MD5 was found on the stack afterwards`
+      )
+    }
+    core.info(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`)
+    return { ...found, adopted: false, attempts }
   }
 
   private async findStoredUpload(file: UploadFile, began: number): Promise<Distribution | undefined> {
@@ -397,6 +404,30 @@ export class CloudClient {
       beforeSend
     )
   }
+}
+
+/** What the platform answered an upload with: its record, when the body was one, and the HTTP status. */
+interface UploadAnswer {
+  readonly record: Record<string, unknown> | undefined
+  readonly status: number
+}
+
+/**
+ * Why an upload's request failed, as the operation reports it. A refused archive stopped the stream: its reason, not
+ * the connection's, is the failure. An answer from the platform (`answered`) means the body was not an upload awaiting one.
+ */
+async function uploadFailure(error: unknown, file: UploadFile, answered: () => void): Promise<never> {
+  if (error instanceof InputError) throw error
+  const refused = await file.gate?.then(
+    () => undefined,
+    (reason: unknown) => reason
+  )
+  if (refused !== undefined) throw refused
+  if (error instanceof ServiceError) {
+    answered()
+    file.onUnconfirmed?.(false)
+  }
+  throw error instanceof ServiceError ? withUploadHint(error, file.storedBefore) : error
 }
 
 /**

@@ -5,7 +5,7 @@
 // a fresh upload. Before each delete, GitHub's records are read again and the environments looked at again. The
 // only warning is the one that says the stack could not be kept within `max`, and why.
 import * as core from '../port.js'
-import { sameId, switching } from '../deploy/look.js'
+import { sameId, switching } from './platform-reading.js'
 import { describeError, ServiceError } from '../errors.js'
 import type { PruneRecords } from '../github/prune-records.js'
 import type { GitHubDeploymentRecord } from '../github/client.js'
@@ -54,7 +54,7 @@ export function planPruning(distributions: readonly Distribution[], max: number,
 export function showsUnnamedSwitch(e: Environment): boolean {
   if (e.status === undefined) return false
   const id = e.distributionId ?? undefined
-  if (switching({ distributionId: id, status: e.status, at: 0 }) === true) return true
+  if (switching(e.status) === true) return true
   return (id === undefined || id === '') && e.status.toLowerCase() !== 'empty'
 }
 

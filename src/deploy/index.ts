@@ -23,7 +23,7 @@ import { checkHealth, type HealthAttempt } from '../health.js'
 import { HttpTransport } from '../http/transport.js'
 import type { DeployInputs, HealthCheck } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
-import { sameId } from './look.js'
+import { sameId } from '../cloud/platform-reading.js'
 import { EnvironmentWatch } from './observe.js'
 import { DeployOrder } from './order.js'
 import { readChanges } from './changes.js'
@@ -135,31 +135,44 @@ export function startDeploy(
   const { address } = inputs
   const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl
   const result = newDeployResult(inputs)
-  const transport = new HttpTransport(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal })
+  const { transport, session, client } = openCloud(inputs, target, signal)
+  const run = newRun({ inputs, result, phase, signal, verify, target, session, client, closeLimitMs })
+  const done = runToEnd(run, transport)
+  return { result, done, close: (limitMs) => closeRun(run, limitMs) }
+}
+
+/** The run's door to Bloomreach Cloud: its transport (closed when the run ends), the session that logs in, the client. */
+function openCloud(
+  inputs: DeployInputs,
+  target: string,
+  signal: AbortSignal | undefined
+): { transport: HttpTransport; session: CloudSession; client: CloudClient } {
+  const transport = new HttpTransport(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal })
   const api = new CloudApi(transport, {
     retry: retryPolicy(inputs, signal),
     uploadIdleTimeoutMs: inputs.requestTimeoutMs,
     callTimeoutMs: inputs.requestTimeoutMs
   })
   const session = new CloudSession(api, loginMethodFor(inputs.login, target, { signal, attempts: inputs.maxAttempts }), { target })
+  return { transport, session, client: new CloudClient(api, session) }
+}
+
+/** What the run is given before it starts. */
+type RunSettings = Pick<Run, 'inputs' | 'result' | 'phase' | 'signal' | 'verify' | 'target' | 'session' | 'client' | 'closeLimitMs'>
+
+/** What every step shares: the settings and doors, the release gate, and how a step says, warns and notes the hashes. */
+function newRun(settings: RunSettings): Run {
+  const { inputs, result, signal } = settings
   // A warning the summary repeats: the run's and the release gate's (an overridden rule).
   const caution = (line: string): void => {
     core.warning(line)
     result.cautions.push(line)
   }
-  const run: Run = {
-    inputs,
-    result,
-    phase,
-    signal,
-    verify,
-    target,
-    session,
-    client: new CloudClient(api, session),
+  return {
+    ...settings,
     cleanup: [],
     startedAt: Date.now(),
     github: {},
-    closeLimitMs,
     closed: undefined,
     gate: new ReleaseGate({
       rules: inputs.rules,
@@ -186,26 +199,30 @@ export function startDeploy(
       return info
     }
   }
-  const { github } = run
-  const done = (async () => {
-    try {
-      await steps(run, github)
-      await closeRun(run) // a dry run logged in too: its refresh token is revoked as well
-      return result
-    } catch (error) {
-      await closeRun(run)
-      await github.deployment?.set(
-        'failure',
-        rolledBack(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : `The deploy failed; ${seeTheRun()}`
-      )
-      throw new StepFailed(result, failureOf(result, error))
-    } finally {
-      result.tokenRenewals = session.renewals
-      await transport.close().catch(() => undefined)
-      for (const dir of run.cleanup) await rm(dir, { recursive: true, force: true }).catch(() => undefined)
-    }
-  })()
-  return { result, done, close: (limitMs) => closeRun(run, limitMs) }
+}
+
+/**
+ * The steps, then the closing calls whatever happened: the result, or StepFailed carrying it (and the GitHub
+ * Deployment's failure). Always: the token renewals noted, the transport closed, the temporary folders removed.
+ */
+async function runToEnd(run: Run, transport: HttpTransport): Promise<DeployResult> {
+  const { github, result, session } = run
+  try {
+    await steps(run, github)
+    await closeRun(run) // a dry run logged in too: its refresh token is revoked as well
+    return result
+  } catch (error) {
+    await closeRun(run)
+    await github.deployment?.set(
+      'failure',
+      rolledBack(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : `The deploy failed; ${seeTheRun()}`
+    )
+    throw new StepFailed(result, failureOf(result, error))
+  } finally {
+    result.tokenRenewals = session.renewals
+    await transport.close().catch(() => undefined)
+    for (const dir of run.cleanup) await rm(dir, { recursive: true, force: true }).catch(() => undefined)
+  }
 }
 
 /** The steps in order; a dry run stops once it has said what it would do. */

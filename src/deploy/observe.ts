@@ -5,7 +5,7 @@ import { formatDuration } from '../format.js'
 import { mayPass } from '../http/errors.js'
 import { Poll, type PollOptions } from '../http/retry.js'
 import type { CloudClient } from '../cloud/client.js'
-import type { EnvironmentLook } from './result.js'
+import type { EnvironmentLook } from './look.js'
 
 /**
  * When a wait or a switch must be over (Date.now() based). It moves only forward, and only by time the

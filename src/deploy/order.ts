@@ -8,8 +8,8 @@ import * as core from '../port.js'
 import { giveGitHubToken, grantGitHubPermissions } from '../advice.js'
 import { CodeHostCallFailed, short, type CodeHost, type Comparison, type HostName } from '../code-host/port.js'
 import { DeploymentHistory, GONE_FROM_STACK, type CommitEvidence, type DistributionFacts } from '../code-host/evidence.js'
-import { sameId } from './look.js'
-import type { EnvironmentLook } from './result.js'
+import { sameId } from '../cloud/platform-reading.js'
+import type { EnvironmentLook } from './look.js'
 
 export type Order = 'ahead' | 'identical' | 'behind' | 'diverged' | 'unknown'
 

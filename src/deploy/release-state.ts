@@ -8,7 +8,7 @@
 //    settled whether it was carried out, until one does)   replaced: another distribution runs now (from any live state; never rolled back)
 //   already-running: before any call of ours, another deploy put this very distribution there (nothing is sent)
 import * as core from '../port.js'
-import { sameId } from './look.js'
+import { sameId } from '../cloud/platform-reading.js'
 
 export type ReleaseState =
   | 'planned'

@@ -8,10 +8,10 @@ import { OrderRefused, type DeployOrder } from './order.js'
 import { RuleRefused } from '../rules/gate.js'
 import type { HealthCheck } from '../inputs/index.js'
 import type { PhaseRunner } from '../phases.js'
-import { describeLook, sameId, switching } from './look.js'
+import { describeLook, type EnvironmentLook } from './look.js'
+import { sameId, switching } from '../cloud/platform-reading.js'
 import type { Deadline } from './observe.js'
 import { enter, reached, type FailureKind, type ReleaseRecord, type ReleaseState } from './release-state.js'
-import type { EnvironmentLook } from './result.js'
 import {
   AlreadyRuns,
   followSwitch,
@@ -208,7 +208,7 @@ async function confirm(ctx: ReleaseContext, release: ReleaseRecord, searched: bo
     ctx.log(`Not verified: ${release.unconfirmedAfterChecks}.`)
     return undefined
   }
-  if (sameId(look.distributionId, release.distributionId) && switching(look) !== true) {
+  if (sameId(look.distributionId, release.distributionId) && switching(look.status) !== true) {
     enter(release, 'verified', `${verifiedBy(release, searched)}; '${release.environment}' ${describeLook(look)} after the checks`)
     return undefined
   }
@@ -258,58 +258,76 @@ export async function rollBack(releaseContext: ReleaseContext, release: ReleaseR
   release.rollbackTo = to
   await ctx.phase(`Roll back '${release.environment}' to ${to}`, async () => {
     const waiting = (_l: EnvironmentLook, why: string): void => ctx.log(`${why}; waiting for it to finish before rolling back.`)
-    // The deploy in progress gets deploy-timeout-minutes of its own (the watchdog's budget counts it).
-    const inProgress: Deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs }
+    // Whether ours may still land: its deploy call got no usable answer, or its switch was not seen in time.
     const mayLand = release.failure?.kind === 'unconfirmed' || release.failure?.kind === 'not-applied'
-    const look = await withinPhase(inProgress, () => (mayLand ? awaitLanding(ctx, release, inProgress) : waitWhileBusy(ctx, inProgress, { waiting })))
-    const notOurs = stillOurs(release, to)(look)
-    if (notOurs !== undefined) {
-      if (another(look, release)) {
-        throw replaced(release, new Replaced(notOurs, look))
-      }
-      // Ours never landed and nothing is in progress, or nothing tells what runs: there is nothing this run may undo.
-      const why =
-        look.distributionId === undefined
-          ? 'it names no distribution'
-          : sameId(look.distributionId, release.distributionId)
-            ? `${release.distributionId} was still switching when deploy-timeout-minutes ran out; it may still land`
-            : mayLand && switching(look) !== false
-              ? `it still reports the previous distribution, so ${release.distributionId} was not seen running within deploy-timeout-minutes; it may still land`
-              : `it still reports the previous distribution, so ${release.distributionId} was not seen running`
-      release.rollbackNotSent = `'${release.environment}' ${describeLook(look)}: ${why}, and a rollback is sent only over this run's own release`
-      ctx.log(`${release.rollbackNotSent}.`)
-      return
-    }
-    // The rollback's own switch gets deploy-timeout-minutes of its own, after any wait for a deploy in progress.
-    const deadline: Deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs }
-    // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours.
-    const giveUpWhenBusy = 'another deploy is in progress, which will replace this release; this run never undoes another deploy'
-    const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release, to), giveUpWhenBusy }
-    const hooks: RequestHooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) }
-    let how: 'sent' | 'adopted'
-    try {
-      how = await withinPhase(deadline, () => requestSwitch(ctx, plan, deadline, hooks))
-    } catch (error) {
-      if (!(error instanceof NotSent)) throw error
-      release.rollbackRefused = error.message
-      ctx.log(`No rollback: ${error.message}.`)
-      return
-    }
-    release.rollbackUnconfirmed = undefined // answered, or seen carried out
-    enter(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`)
-    const seen = await withinPhase(deadline, () => followSwitch(ctx, plan, deadline, { inProgress: ctx.log }))
-    // The id alone may be reported at request, before the old release serves again: applied only when the switch was seen.
-    if (seen.by !== 'switch') {
-      release.rollbackNotSeen = `${seen.evidence}: the platform may report an id as soon as a deploy is requested, so the switch back was not seen`
-      ctx.log(`Rollback: ${release.rollbackNotSeen}.`)
-      return
-    }
-    enter(release, 'rollback-applied', seen.evidence)
-    if (ctx.health) {
-      await ctx.checkSite({ ...ctx.health, expect: undefined })
-      enter(release, 'rollback-healthy', `${ctx.health.shown} answered 2xx (the old release's answer; health-expect belongs to the new one)`)
-    }
+    const look = await lookBeforeRollback(ctx, release, mayLand, waiting)
+    if (nothingToUndo(ctx, release, to, look, mayLand)) return
+    await switchBack(ctx, release, to, look, waiting)
   })
+}
+
+/** The look a rollback decides on: once ours landed (or its time ran out), or once a deploy in progress finished. */
+async function lookBeforeRollback(ctx: ReleaseContext, release: ReleaseRecord, mayLand: boolean, waiting: RequestHooks['waiting']): Promise<EnvironmentLook> {
+  // The deploy in progress gets deploy-timeout-minutes of its own (the watchdog's budget counts it).
+  const inProgress: Deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs }
+  return withinPhase(inProgress, () => (mayLand ? awaitLanding(ctx, release, inProgress) : waitWhileBusy(ctx, inProgress, { waiting })))
+}
+
+/**
+ * Whether the environment no longer runs ours, so there is nothing this run may undo (recorded and logged); throws
+ * Replaced when another distribution replaced it.
+ */
+function nothingToUndo(ctx: ReleaseContext, release: ReleaseRecord, to: string, look: EnvironmentLook, mayLand: boolean): boolean {
+  const notOurs = stillOurs(release, to)(look)
+  if (notOurs === undefined) return false
+  if (another(look, release)) {
+    throw replaced(release, new Replaced(notOurs, look))
+  }
+  // Ours never landed and nothing is in progress, or nothing tells what runs: there is nothing this run may undo.
+  const why =
+    look.distributionId === undefined
+      ? 'it names no distribution'
+      : sameId(look.distributionId, release.distributionId)
+        ? `${release.distributionId} was still switching when deploy-timeout-minutes ran out; it may still land`
+        : mayLand && switching(look.status) !== false
+          ? `it still reports the previous distribution, so ${release.distributionId} was not seen running within deploy-timeout-minutes; it may still land`
+          : `it still reports the previous distribution, so ${release.distributionId} was not seen running`
+  release.rollbackNotSent = `'${release.environment}' ${describeLook(look)}: ${why}, and a rollback is sent only over this run's own release`
+  ctx.log(`${release.rollbackNotSent}.`)
+  return true
+}
+
+/** The rollback's switch to `to`: requested (never over another deploy), followed, and the site checked once it was seen. */
+async function switchBack(ctx: ReleaseContext, release: ReleaseRecord, to: string, look: EnvironmentLook, waiting: RequestHooks['waiting']): Promise<void> {
+  // The rollback's own switch gets deploy-timeout-minutes of its own, after any wait for a deploy in progress.
+  const deadline: Deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs }
+  // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours.
+  const giveUpWhenBusy = 'another deploy is in progress, which will replace this release; this run never undoes another deploy'
+  const plan: SwitchPlan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release, to), giveUpWhenBusy }
+  const hooks: RequestHooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) }
+  let how: 'sent' | 'adopted'
+  try {
+    how = await withinPhase(deadline, () => requestSwitch(ctx, plan, deadline, hooks))
+  } catch (error) {
+    if (!(error instanceof NotSent)) throw error
+    release.rollbackRefused = error.message
+    ctx.log(`No rollback: ${error.message}.`)
+    return
+  }
+  release.rollbackUnconfirmed = undefined // answered, or seen carried out
+  enter(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`)
+  const seen = await withinPhase(deadline, () => followSwitch(ctx, plan, deadline, { inProgress: ctx.log }))
+  // The id alone may be reported at request, before the old release serves again: applied only when the switch was seen.
+  if (seen.by !== 'switch') {
+    release.rollbackNotSeen = `${seen.evidence}: the platform may report an id as soon as a deploy is requested, so the switch back was not seen`
+    ctx.log(`Rollback: ${release.rollbackNotSeen}.`)
+    return
+  }
+  enter(release, 'rollback-applied', seen.evidence)
+  if (ctx.health) {
+    await ctx.checkSite({ ...ctx.health, expect: undefined })
+    enter(release, 'rollback-healthy', `${ctx.health.shown} answered 2xx (the old release's answer; health-expect belongs to the new one)`)
+  }
 }
 
 /**
@@ -324,7 +342,7 @@ async function awaitLanding(ctx: ReleaseContext, release: ReleaseRecord, deadlin
     const look = await ctx.watch.lookAgain()
     if (look !== undefined) {
       const ours = sameId(look.distributionId, release.distributionId)
-      const busy = switching(look)
+      const busy = switching(look.status)
       if (ours && busy !== true) return look
       const third = another(look, release)
       // A status that says no deploy is going on: ours is not coming (or another one replaced it).
@@ -345,7 +363,7 @@ async function awaitLanding(ctx: ReleaseContext, release: ReleaseRecord, deadlin
  */
 function stillOurs(release: ReleaseRecord, to: string): (look: EnvironmentLook) => string | undefined {
   return (look) => {
-    if (sameId(look.distributionId, release.distributionId) && switching(look) !== true) return undefined
+    if (sameId(look.distributionId, release.distributionId) && switching(look.status) !== true) return undefined
     const not = another(look, release) ? `neither ${release.distributionId} nor ${to}` : `not ${release.distributionId} settled`
     return `'${release.environment}' ${describeLook(look)}: ${not}, and a rollback is sent only over this run's own release. This run never undoes another deploy.`
   }

@@ -1,19 +1,13 @@
 // What a deployment did, as data: the step fills it in as it goes, report.ts derives outputs, notices
-// and the summary from it and nothing else. The release's states live in ./release-state.ts.
+// and the summary from it and nothing else. The release's states live in ./release-state.ts, a look at the
+// environment in ./look.ts.
 import type { DeployInputs } from '../inputs/index.js'
 import type { OrderCheck } from './order.js'
 import type { ReleaseRecord } from './release-state.js'
 import type { RulesRecord } from '../rules/record.js'
 import type { ReleaseChanges } from './changes.js'
 import type { HealthAttempt } from '../health.js'
-
-/** What the environment reported at one look: the one documented field, and a status field when the platform gave one. */
-export interface EnvironmentLook {
-  readonly distributionId: string | undefined
-  readonly status: string | undefined
-  /** Date.now() of the answer. */
-  readonly at: number
-}
+import type { EnvironmentLook } from './look.js'
 
 /** What a deployment did; each field is set once the step that learns it has passed. */
 export interface DeployResult {

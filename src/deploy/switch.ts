@@ -5,11 +5,11 @@
 import { ActionError, describeError, ServiceError, systemErrorCode } from '../errors.js'
 import { formatDuration } from '../format.js'
 import type { CloudClient } from '../cloud/client.js'
-import { describeLook, sameId, switching } from './look.js'
+import { describeLook, type EnvironmentLook } from './look.js'
+import { sameId, switching } from '../cloud/platform-reading.js'
 import { mayPass } from '../http/errors.js'
 import type { Poll } from '../http/retry.js'
 import type { Deadline, EnvironmentWatch } from './observe.js'
-import type { EnvironmentLook } from './result.js'
 
 /** One switch: to `distributionId`, from what the environment reported before it. */
 export interface SwitchPlan {
@@ -258,7 +258,7 @@ async function gate(ctx: SwitchContext, plan: SwitchPlan, look: EnvironmentLook,
  * before (a platform may show none mid-switch). A replay waits while it does: the deploy may be ours.
  */
 function busy(look: EnvironmentLook, plan: SwitchPlan): boolean {
-  return switching(look) === true || (look.distributionId === undefined && plan.previous !== undefined)
+  return switching(look.status) === true || (look.distributionId === undefined && plan.previous !== undefined)
 }
 
 /** A look that could not be made, for the waiting hook. */
@@ -281,7 +281,7 @@ async function awaitOurs(ctx: SwitchContext, plan: SwitchPlan, poll: Poll, error
     if (look !== undefined && showsOurs(look, plan)) return 'adopted'
     if (look !== undefined && busy(look, plan)) sawBusy = true
     else if (look !== undefined) {
-      const settled = switching(look) === false
+      const settled = switching(look.status) === false
       const third = look.distributionId !== undefined && !sameId(look.distributionId, plan.previous)
       // A redeploy that ended looks the same as one never made; another id, or a deploy seen ending, may have followed ours.
       if (plan.redeploy) throw unknownOutcome(ctx, plan, look, `${why}, and a redeploy that ended looks the same as one never made`)
@@ -305,7 +305,7 @@ async function awaitOurs(ctx: SwitchContext, plan: SwitchPlan, poll: Poll, error
 export async function waitWhileBusy(ctx: SwitchContext, deadline: Deadline, hooks: Pick<RequestHooks, 'waiting'>): Promise<EnvironmentLook> {
   const poll = ctx.watch.poll(deadline)
   let look = await ctx.watch.lookAgain()
-  while (look === undefined || switching(look) === true) {
+  while (look === undefined || switching(look.status) === true) {
     if (look !== undefined) await hooks.waiting(look, `'${ctx.watch.name}' ${describeLook(look)}: a deploy is in progress`)
     if (!(await poll.next())) {
       throw new NotApplied(`'${ctx.watch.name}' was still busy with a deploy when deploy-timeout-minutes ran out; it ${said(look)}.`, true)
@@ -385,7 +385,7 @@ function settledOn(
 ): { by: 'switch' | 'not-observed'; look: EnvironmentLook; evidence: string } | undefined {
   const what = `'${ctx.watch.name}' ${describeLook(look)}`
   const ours = sameId(look.distributionId, plan.distributionId)
-  if (ours && switching(look) !== true) {
+  if (ours && switching(look.status) !== true) {
     if (!seen.previous && !seen.switching) {
       const since = seen.none ? `${ctx.watch.after(began)}, after reporting no distribution (what a restarted platform reports too)` : 'from the first look on'
       return { by: 'not-observed', look, evidence: `${what} ${since}` }
@@ -404,7 +404,7 @@ function settledOn(
   }
   // A status that says no deploy is going on, without ours: the platform ran nothing (it forgot the deploy: a restart, the
   // distribution gone), or went back after a switch was seen. Twice in a row, it ends following; waiting cannot help.
-  const settled = switching(look) === false && (absent || (wasBefore && seen.switching))
+  const settled = switching(look.status) === false && (absent || (wasBefore && seen.switching))
   seen.settledWithout = settled ? seen.settledWithout + 1 : 0
   if (seen.settledWithout >= SETTLED_WITHOUT_OURS) {
     const why = absent
@@ -414,7 +414,7 @@ function settledOn(
   }
   // Ours while switching, what ran before, or no id at all (some platforms may show none mid-switch): in progress.
   seen.previous ||= wasBefore && !ours
-  seen.switching ||= switching(look) === true
+  seen.switching ||= switching(look.status) === true
   seen.none ||= absent
   return undefined
 }

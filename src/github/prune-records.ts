@@ -5,7 +5,7 @@
 // again before each delete: another job may record one.
 import type { Environment } from '../cloud/client.js'
 import { CLOCK_SKEW_MS, FRESH_MS, type KeepReason, type Keeps } from '../cloud/prune-keep.js'
-import { sameId } from '../deploy/look.js'
+import { sameId } from '../cloud/platform-reading.js'
 import type { GitHubApi, GitHubDeploymentRecord } from './client.js'
 import { DeploymentHistory } from '../code-host/evidence.js'
 

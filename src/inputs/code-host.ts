@@ -3,7 +3,7 @@
 import { InputError } from '../errors.js'
 import { registerSecret } from '../secrets.js'
 import { gitlabApiUrl, isGitLabProject } from '../gitlab/client.js'
-import type { InputReader } from './deploy.js'
+import type { InputReader } from './reader.js'
 
 export interface GitLabSettings {
   readonly token: string

@@ -2,7 +2,7 @@
 // is registered as a secret by readInputs (before anything else is read), the GitHub token here.
 import { readReleaseRules, type ReleaseRules } from './rules.js'
 import { distributionNameProblem } from '../cloud/distribution-name.js'
-import type { InputOptions } from '../port.js'
+import type { DistributionSource, InputReader } from './reader.js'
 import { INPUT_DEFAULTS, type InputName } from '../action-metadata.js'
 import { giveGitHubToken } from '../advice.js'
 import { readCodeHost, type CodeHostInputs } from './code-host.js'
@@ -10,6 +10,8 @@ import { InputError } from '../errors.js'
 import { AddressInput, parseAbsoluteUrl, parsePageUrl, resolveCloudAddress, type CloudAddress } from './address.js'
 import { readLogin, type Login } from './login.js'
 import { isSet, optional, parseBoolean, parseDecimal, parseInteger } from './parsers.js'
+
+export type { DistributionSource, InputReader }
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */
 export const Input = {
@@ -48,9 +50,6 @@ export const Input = {
 /** max-distribution-mb is in MB of this size. */
 export const MB = 1024 * 1024
 
-/** How an input is read: the port's getInput, or a stand-in. */
-export type InputReader = (name: string, options?: InputOptions) => string
-
 /** Settings of the whole run. */
 export interface CommonInputs {
   readonly dryRun: boolean
@@ -61,10 +60,6 @@ export interface CommonInputs {
   /** The whole run: a watchdog fails the step instead of hanging until the job's own limit; undefined: derived from the other budgets. */
   readonly timeoutMs: number | undefined
 }
-
-/** What is deployed: an archive or directory to upload, a distribution on the stack, or what another environment runs. */
-export type DistributionSource =
-  { readonly kind: 'upload'; readonly input: string } | { readonly kind: 'id'; readonly id: string } | { readonly kind: 'environment'; readonly name: string }
 
 /** The health check of the deployed site. */
 export interface HealthCheck {

@@ -6,7 +6,7 @@ import { InputError } from '../errors.js'
 import type { EventsInputs } from '../events/observed.js'
 import { registerSecret } from '../secrets.js'
 import { isLoopbackHost } from './address.js'
-import type { InputReader } from './deploy.js'
+import type { InputReader } from './reader.js'
 import { orDefault, parseInteger } from './parsers.js'
 
 /** Input names, as in action.yml. Workflows depend on them: never rename one. */

@@ -5,7 +5,7 @@ import { InputError } from '../errors.js'
 import { parseFreezeWindows, type FreezeWindow } from '../rules/freeze.js'
 import { giveGitHubToken } from '../advice.js'
 import { optional, parseDecimal, parseInteger } from './parsers.js'
-import type { DistributionSource, InputReader } from './deploy.js'
+import type { DistributionSource, InputReader } from './reader.js'
 import type { InputName } from '../action-metadata.js'
 
 export const RulesInput = {

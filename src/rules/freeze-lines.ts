@@ -2,8 +2,17 @@
 // as two instants. Every mistake is an InputError naming the input, the line, what is wrong and how to write it.
 import { Cron } from 'croner'
 import { InputError } from '../errors.js'
-import type { FreezeWindow } from './freeze.js'
 import { instantOfWallTime, isTimeZone, type WallTime } from './zoned-time.js'
+
+/** One window of deploy-freeze, as a line of it is read (freeze.ts computes when it is in force). */
+export interface FreezeWindow {
+  /** The line as written, trimmed. */
+  readonly line: string
+  /** 1-based among the input's lines (blank and comment lines counted). */
+  readonly lineNumber: number
+  readonly kind: 'cron' | 'dated'
+  readonly timeZone: string
+}
 
 /** What a window computes with. */
 export type FreezePlan =

@@ -11,19 +11,11 @@
 // the gap; one that exists twice (the clock set back) means the first of the two. A cron whose minute or hour has
 // a '*' or a step ('*/15') names every clock minute it matches instead, as cron does: none in the gap, both passes
 // of a repeated hour.
-import { readFreezeLine, type FreezePlan } from './freeze-lines.js'
+import { readFreezeLine, type FreezePlan, type FreezeWindow } from './freeze-lines.js'
 import { formatInZone } from './zoned-time.js'
 
 export { formatInZone }
-
-export interface FreezeWindow {
-  /** The line as written, trimmed. */
-  readonly line: string
-  /** 1-based among the input's lines (blank and comment lines counted). */
-  readonly lineNumber: number
-  readonly kind: 'cron' | 'dated'
-  readonly timeZone: string
-}
+export type { FreezeWindow }
 
 export interface FreezeInForce {
   readonly window: FreezeWindow

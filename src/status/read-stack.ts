@@ -7,7 +7,7 @@ import { CloudClient, type Distribution, type Environment } from '../cloud/clien
 import { commitInName } from '../cloud/distribution-name.js'
 import { loginMethodFor } from '../cloud/login/choose.js'
 import { CloudSession } from '../cloud/session.js'
-import { switching } from '../deploy/look.js'
+import { switching } from '../cloud/platform-reading.js'
 import { describeError } from '../errors.js'
 import {
   CodeHostCallFailed as GitHubCallFailed,
@@ -245,11 +245,10 @@ class EnvironmentReader {
     }
     if (evidence !== undefined)
       row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null }
-    if (evidence !== undefined && switching({ distributionId: running, status, at: 0 }) !== true)
-      return { ...row, ...(await this.against(evidence.sha, environment.name)) }
+    if (evidence !== undefined && switching(status) !== true) return { ...row, ...(await this.against(evidence.sha, environment.name)) }
     // No commit to compare: the tracked ref is still checked, so a misspelt one fails the report before anything runs.
     await this.checkTrack(environment.name)
-    if (switching({ distributionId: running, status, at: 0 }) === true) return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` }
+    if (switching(status) === true) return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` }
     if (running === undefined) return { ...row, ...noDistribution(status, row.lastDeployment, this.history?.host.deploymentNoun) }
     return { ...row, ...this.noEvidence(running, environment.name, distribution, promoted, unread) }
   }

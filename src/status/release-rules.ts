@@ -3,7 +3,7 @@
 // backup from the stack's one backup listing. A listing that failed is a finding about that column only: the report
 // does not fail closed on it.
 import type { Backup, CloudClient } from '../cloud/client.js'
-import { sameId } from '../deploy/look.js'
+import { sameId } from '../cloud/platform-reading.js'
 import { describeError } from '../errors.js'
 import { describeUntil, freezeAt, type FreezeWindow } from '../rules/freeze.js'
 import type { FreezeInForceRow, NewestBackupRow } from './row.js'
