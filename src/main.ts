@@ -87,29 +87,12 @@ export interface RunEnding {
 
 export async function run(host: RunHost): Promise<RunEnding> {
   const startedAt = Date.now()
-  const timeline = new Timeline()
+  const state = startingState()
   let inputs: ActionInputs | undefined
-  let deployRun: DeployRun | undefined
-  let searched: SearchResult | undefined
   let error: string | undefined
-  let stopped: Stop | undefined
   let ended: unknown
-  let cutShort = false
-  let closingUnfinished = false
   let tracing: TracingInputs | undefined
-  const stop = new AbortController()
-  // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
-  const hurry = new AbortController()
-  const during = (): string => (timeline.current ? ` during "${timeline.current}"` : '')
-  let signals = 0
-  const onSignal = (signal: string): void => {
-    if (++signals > 1) return hurry.abort()
-    // The watchdog is already ending the run: after SIGINT its closing calls fit in the grace period (SIGTERM, 7.5 s
-    // later, hurries it); SIGTERM alone leaves 2.5 s, so it reports at once and the post step finishes the rest.
-    if (stopped !== undefined) return signal === 'SIGTERM' ? hurry.abort() : undefined
-    stopped = signal === 'SIGTERM' ? 'terminate' : 'cancel'
-    stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no deploy or rollback after that.`))
-  }
+  const onSignal = signalHandler(state)
   host.signals.on('SIGINT', onSignal)
   host.signals.on('SIGTERM', onSignal)
   let timer: NodeJS.Timeout | undefined
@@ -117,68 +100,14 @@ export async function run(host: RunHost): Promise<RunEnding> {
   let endedAt: number
   try {
     inputs = readInputs(undefined, host.env)
-    const { deploy: deployInputs, search } = inputs
-    const minutes = +(inputs.watchdogMs / 60_000).toFixed(2)
-    // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
-    const forEvents = afterRunMs(inputs)
-    const derived = (inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '') + (forEvents > 0 ? keptAfter(inputs, forEvents) : '')
-    timer = setTimeout(() => {
-      if (stopped !== undefined) return
-      stopped = 'watchdog'
-      stop.abort(
-        new WatchdogTimeout(
-          `The deployment did not finish within total-timeout-minutes (${minutes} min${derived})${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
-            `answering: check its status, then run again, or raise total-timeout-minutes for very large distributions.`
-        )
-      )
-    }, inputs.watchdogMs - forEvents)
+    timer = startWatchdog(inputs, state)
     // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the
     // background for about 35 MB of peak memory, for no gain in a run of a few hundred calls.
     v8.setFlagsFromString('--liftoff-only')
-    // The search check, after the deploy (which may roll back when it fails) or on its own.
-    const checkSearchOnce = async (): Promise<string | undefined> => {
-      if (!search) return undefined
-      const { checkSearch } = await import('./search-check.js')
-      searched = await checkSearch(search, timeline.run, stop.signal)
-      return searchFailure(searched)
-    }
-    const steps = async (): Promise<void> => {
-      if (deployInputs) {
-        const { startDeploy } = await import('./deploy/index.js')
-        // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
-        const closeLimitMs = (): number => (stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[stopped])
-        deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined, closeLimitMs)
-        try {
-          await deployRun.done
-        } catch (failure) {
-          if (!(failure instanceof StepFailed)) throw failure
-          throw failure.cause
-        }
-      } else {
-        await checkSearchOnce()
-      }
-      const failed = searched && searchFailure(searched)
-      if (failed) throw new SearchCheckFailed(failed)
-    }
-    const running = steps()
-    try {
-      await Promise.race([running, aborted(stop.signal)])
-    } catch (failure) {
-      if (stopped === undefined) throw failure
-      // Every call in flight was aborted and every wait ended: let the steps unwind briefly, then close what they could not.
-      const late = aborted(hurry.signal).catch(() => undefined)
-      await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late])
-      // The closing calls may have begun before the stop, with longer limits: they get this stop's time, no more.
-      let closed = false
-      const closing = deployRun?.close().then(() => void (closed = true))
-      await Promise.race([closing, late, delay(CLOSE_TOTAL_MS[stopped])])
-      closingUnfinished = !closed && deployRun?.result.platformReached === true
-      cutShort = hurry.signal.aborted && closingUnfinished
-      throw stoppedBy(stop.signal, deployRun)
-    }
+    await runSteps(inputs, state)
   } catch (failure) {
     ended = failure
-    error = failureMessage(failure, inputs, timeline.current)
+    error = failureMessage(failure, inputs, state.timeline.current)
     core.setFailed(error)
   } finally {
     clearTimeout(timer)
@@ -186,28 +115,161 @@ export async function run(host: RunHost): Promise<RunEnding> {
     host.signals.off('SIGTERM', onSignal)
     endedAt = Date.now()
     tracing = inputs ? inputs.tracing : tracingAlone(host.env ?? process.env)
+    const { timeline, deployRun, searched, stopped } = state
     result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: traceNote(tracing) }
     await report(result).catch((e: unknown) => core.warning(`Could not write the job summary: ${String(e)}`))
   }
-  // The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
-  const hurrySends = (): void => hurry.abort()
+  await tellAfterReport(host, state, { inputs, tracing, result, facts: { startedAt, endedAt, failure: ended } })
+  // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
+  if (state.stopped !== undefined) host.exit(1)
+  return { result, failure: ended, cutShort: state.cutShort, closingUnfinished: state.closingUnfinished }
+}
+
+/** What one run learns as it goes, shared by its steps, the watchdog and the signal handler. */
+interface RunState {
+  readonly timeline: Timeline
+  /** Aborted by a stop (the watchdog, a cancel): every call in flight and every wait ends. */
+  readonly stop: AbortController
+  /** A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known. */
+  readonly hurry: AbortController
+  /** Set once, by the first stop; never changed after. */
+  stopped: Stop | undefined
+  deployRun: DeployRun | undefined
+  searched: SearchResult | undefined
+  cutShort: boolean
+  closingUnfinished: boolean
+}
+
+function startingState(): RunState {
+  return {
+    timeline: new Timeline(),
+    stop: new AbortController(),
+    hurry: new AbortController(),
+    stopped: undefined,
+    deployRun: undefined,
+    searched: undefined,
+    cutShort: false,
+    closingUnfinished: false
+  }
+}
+
+/** When the run began and ended, and the failure it ended with: for the event sinks and the trace. */
+interface RunFacts {
+  startedAt: number
+  endedAt: number
+  failure: unknown
+}
+
+/** SIGINT or SIGTERM: the first stops the run (a cancel), the second hurries it to report. */
+function signalHandler(state: RunState): (signal: string) => void {
+  const during = (): string => (state.timeline.current ? ` during "${state.timeline.current}"` : '')
+  let signals = 0
+  return (signal) => {
+    if (++signals > 1) return state.hurry.abort()
+    // The watchdog is already ending the run: after SIGINT its closing calls fit in the grace period (SIGTERM, 7.5 s
+    // later, hurries it); SIGTERM alone leaves 2.5 s, so it reports at once and the post step finishes the rest.
+    if (state.stopped !== undefined) return signal === 'SIGTERM' ? state.hurry.abort() : undefined
+    state.stopped = signal === 'SIGTERM' ? 'terminate' : 'cancel'
+    state.stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no deploy or rollback after that.`))
+  }
+}
+
+/** Stops the run at total-timeout-minutes, less the time kept after the steps for the event sinks and the trace. */
+function startWatchdog(inputs: ActionInputs, state: RunState): NodeJS.Timeout {
+  const minutes = +(inputs.watchdogMs / 60_000).toFixed(2)
+  // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
+  const forEvents = afterRunMs(inputs)
+  const derived = (inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '') + (forEvents > 0 ? keptAfter(inputs, forEvents) : '')
+  return setTimeout(() => {
+    if (state.stopped !== undefined) return
+    state.stopped = 'watchdog'
+    const current = state.timeline.current
+    state.stop.abort(
+      new WatchdogTimeout(
+        `The deployment did not finish within total-timeout-minutes (${minutes} min${derived})${current ? `; it was stopped during "${current}"` : ''}. The platform may be slow or not ` +
+          `answering: check its status, then run again, or raise total-timeout-minutes for very large distributions.`
+      )
+    )
+  }, inputs.watchdogMs - forEvents)
+}
+
+/** The steps until they end, or until a stop: then they are closed within the stop's time and its message is thrown. */
+async function runSteps(inputs: ActionInputs, state: RunState): Promise<void> {
+  const running = steps(inputs, state)
+  try {
+    await Promise.race([running, aborted(state.stop.signal)])
+  } catch (failure) {
+    const stopped = state.stopped
+    if (stopped === undefined) throw failure
+    await closeAfterStop(running, state, stopped)
+    throw stoppedBy(state.stop.signal, state.deployRun)
+  }
+}
+
+/** The deploy (which runs the search check after it, and may roll back when it fails), or the search check alone. */
+async function steps(inputs: ActionInputs, state: RunState): Promise<void> {
+  const { deploy: deployInputs, search } = inputs
+  const checkSearchOnce = async (): Promise<string | undefined> => {
+    if (!search) return undefined
+    const { checkSearch } = await import('./search-check.js')
+    state.searched = await checkSearch(search, state.timeline.run, state.stop.signal)
+    return searchFailure(state.searched)
+  }
+  if (deployInputs) {
+    const { startDeploy } = await import('./deploy/index.js')
+    // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
+    const closeLimitMs = (): number => (state.stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[state.stopped])
+    state.deployRun = startDeploy(deployInputs, state.timeline.run, state.stop.signal, search ? checkSearchOnce : undefined, closeLimitMs)
+    try {
+      await state.deployRun.done
+    } catch (failure) {
+      if (!(failure instanceof StepFailed)) throw failure
+      throw failure.cause
+    }
+  } else {
+    await checkSearchOnce()
+  }
+  const failed = state.searched && searchFailure(state.searched)
+  if (failed) throw new SearchCheckFailed(failed)
+}
+
+/**
+ * After a stop every call in flight was aborted and every wait ended: the steps unwind briefly, then the closing
+ * calls (the last look, the revocation) get what is left of the stop's time, no more, even when they began before it
+ * with longer limits. A second signal ends both waits at once.
+ */
+async function closeAfterStop(running: Promise<void>, state: RunState, stopped: Stop): Promise<void> {
+  const late = aborted(state.hurry.signal).catch(() => undefined)
+  await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late])
+  let closed = false
+  const closing = state.deployRun?.close().then(() => void (closed = true))
+  await Promise.race([closing, late, delay(CLOSE_TOTAL_MS[stopped])])
+  state.closingUnfinished = !closed && state.deployRun?.result.platformReached === true
+  state.cutShort = state.hurry.signal.aborted && state.closingUnfinished
+}
+
+/**
+ * The event sinks and the trace, after the report, side by side: neither waits for the other, both within what is
+ * left. The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
+ */
+async function tellAfterReport(
+  host: RunHost,
+  state: RunState,
+  outcome: { inputs: ActionInputs | undefined; tracing: TracingInputs | undefined; result: RunResult; facts: RunFacts }
+): Promise<void> {
+  const hurrySends = (): void => state.hurry.abort()
   host.signals.on('SIGINT', hurrySends)
   host.signals.on('SIGTERM', hurrySends)
   try {
-    const limitMs = stopped === undefined ? undefined : EVENTS_AFTER_STOP_MS[stopped]
-    const facts = { startedAt, endedAt, failure: ended }
-    // The sinks and the trace side by side: neither waits for the other, both within what is left.
+    const limitMs = state.stopped === undefined ? undefined : EVENTS_AFTER_STOP_MS[state.stopped]
     await Promise.all([
-      tellSinks(inputs?.events ?? eventsAlone(), result, facts, limitMs, hurry.signal),
-      sendTrace(tracing, result, facts, limitMs, hurry.signal)
+      tellSinks(outcome.inputs?.events ?? eventsAlone(), outcome.result, outcome.facts, limitMs, state.hurry.signal),
+      sendTrace(outcome.tracing, outcome.result, outcome.facts, limitMs, state.hurry.signal)
     ])
   } finally {
     host.signals.off('SIGINT', hurrySends)
     host.signals.off('SIGTERM', hurrySends)
   }
-  // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
-  if (stopped !== undefined) host.exit(1)
-  return { result, failure: ended, cutShort, closingUnfinished }
 }
 
 /**
@@ -228,13 +290,7 @@ export async function refuse(failure: InputError): Promise<RunEnding> {
  * Tells the event sinks what the run observed (docs/events.md), after the report: each sink within its limit (or the
  * shorter `limitMs` a stop leaves), ended at once by `hurry`; nothing here fails the run or changes its outcome.
  */
-async function tellSinks(
-  events: EventsInputs | undefined,
-  result: RunResult,
-  facts: { startedAt: number; endedAt: number; failure: unknown },
-  limitMs: number | undefined,
-  hurry: AbortSignal
-): Promise<void> {
+async function tellSinks(events: EventsInputs | undefined, result: RunResult, facts: RunFacts, limitMs: number | undefined, hurry: AbortSignal): Promise<void> {
   if (events === undefined || !anySink(events) || hurry.aborted || limitMs === 0) return
   try {
     const { observeRun } = await import('./events/from-run.js')
@@ -257,7 +313,7 @@ async function tellSinks(
 async function sendTrace(
   tracing: TracingInputs | undefined,
   result: RunResult,
-  facts: { startedAt: number; endedAt: number; failure: unknown },
+  facts: RunFacts,
   limitMs: number | undefined,
   hurry: AbortSignal
 ): Promise<void> {

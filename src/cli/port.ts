@@ -50,10 +50,16 @@ export async function printOut(io: CliIo, text: string): Promise<0> {
 
 const STYLE = { bold: '1', dim: '2', red: '31', yellow: '33', cyan: '36' } as const
 
-export function createCliPort(options: CliPortOptions): CliPort {
-  const secrets = new Set<string>()
-  const outputs: Record<string, string> = {}
-  let failure: string | undefined
+/** The face's log lines: each masked with every secret known when it is written, styled only on a terminal. */
+interface CliLog {
+  readonly mask: (text: string) => string
+  readonly line: (text: string, style?: keyof typeof STYLE, label?: string) => void
+  /** A warning or an error: Azure's issue when main.ts passed one, else a labelled line. */
+  readonly annotate: (type: 'warning' | 'error', message: string) => void
+}
+
+/** `secrets` is read at each line, so a secret registered later masks every line after it. */
+function cliLog(options: CliPortOptions, secrets: ReadonlySet<string>): CliLog {
   const mask = (text: string): string => {
     let out = text
     for (const secret of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join('***')
@@ -69,6 +75,14 @@ export function createCliPort(options: CliPortOptions): CliPort {
     if (options.issue) options.issue(type, mask(message))
     else line(message, type === 'warning' ? 'yellow' : 'red', type)
   }
+  return { mask, line, annotate }
+}
+
+export function createCliPort(options: CliPortOptions): CliPort {
+  const secrets = new Set<string>()
+  const outputs: Record<string, string> = {}
+  let failure: string | undefined
+  const { mask, line, annotate } = cliLog(options, secrets)
   return {
     outputs,
     get failure() {

@@ -345,6 +345,47 @@ function needsEnvironment(getInput: InputReader, source: DistributionSource): vo
   }
 }
 
+/** The environment to act on, or none: then every input that acts on one is refused; a promotion comes from another. */
+function readEnvironment(getInput: InputReader, source: DistributionSource): string | undefined {
+  const environment = getInput(Input.Environment) || undefined
+  if (environment === undefined) needsEnvironment(getInput, source)
+  if (source.kind === 'environment' && source.name === environment) {
+    throw new InputError(
+      `from-environment and environment are both '${environment}': promote from another environment (e.g. from-environment: acceptance, environment: production).`
+    )
+  }
+  return environment
+}
+
+/** rollback, and rollback-on-search, which only widens it: refused on its own rather than silently doing nothing. */
+function readRollback(getInput: InputReader): { rollback: boolean; rollbackOnSearch: boolean } {
+  const rollback = parseBoolean(Input.Rollback, getInput(Input.Rollback))
+  const rollbackOnSearch = parseBoolean(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch))
+  if (rollbackOnSearch && !rollback) {
+    throw new InputError('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.')
+  }
+  return { rollback, rollbackOnSearch }
+}
+
+/**
+ * allow-older-commit or allow-unchecked-order: each loosens the deploy order check, which runs only with a code
+ * host's token; without one the input would do nothing unseen, so a warning says so.
+ */
+function readOrderOverride(
+  getInput: InputReader,
+  name: typeof Input.AllowOlderCommit | typeof Input.AllowUncheckedOrder,
+  anyToken: boolean,
+  warn: (message: string) => void
+): boolean {
+  const allowed = parseBoolean(name, getInput(name))
+  if (allowed && !anyToken) {
+    warn(
+      `${name}: true has no effect without github-token: the deploy order is checked only with a token (${giveGitHubToken('deployments: write and contents: read')}).`
+    )
+  }
+  return allowed
+}
+
 /** `password` was read (and registered as a secret) by the caller, before anything else. */
 export function readDeployInputs(
   getInput: InputReader,
@@ -361,36 +402,16 @@ export function readDeployInputs(
   })
   const login = readLogin((name) => getInput(name), password)
 
-  const environment = getInput(Input.Environment) || undefined
-  if (environment === undefined) needsEnvironment(getInput, source)
-  if (source.kind === 'environment' && source.name === environment) {
-    throw new InputError(
-      `from-environment and environment are both '${environment}': promote from another environment (e.g. from-environment: acceptance, environment: production).`
-    )
-  }
+  const environment = readEnvironment(getInput, source)
   const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy), warn)
   warnIgnored(getInput, source, environment, warn)
   const maxDistributions = getInput(Input.MaxDistributions)
   const codeHost = readCodeHost(getInput, warn)
   const githubToken = codeHost.githubToken ?? ''
   const anyToken = githubToken !== '' || codeHost.gitlab !== undefined
-  const rollback = parseBoolean(Input.Rollback, getInput(Input.Rollback))
-  const rollbackOnSearch = parseBoolean(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch))
-  if (rollbackOnSearch && !rollback) {
-    throw new InputError('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.')
-  }
-  const allowOlderCommit = parseBoolean(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit))
-  if (allowOlderCommit && !anyToken) {
-    warn(
-      `allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (${giveGitHubToken('deployments: write and contents: read')}).`
-    )
-  }
-  const allowUncheckedOrder = parseBoolean(Input.AllowUncheckedOrder, getInput(Input.AllowUncheckedOrder))
-  if (allowUncheckedOrder && !anyToken) {
-    warn(
-      `allow-unchecked-order: true has no effect without github-token: the deploy order is checked only with a token (${giveGitHubToken('deployments: write and contents: read')}).`
-    )
-  }
+  const { rollback, rollbackOnSearch } = readRollback(getInput)
+  const allowOlderCommit = readOrderOverride(getInput, Input.AllowOlderCommit, anyToken, warn)
+  const allowUncheckedOrder = readOrderOverride(getInput, Input.AllowUncheckedOrder, anyToken, warn)
   return {
     ...common,
     address,

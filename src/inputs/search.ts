@@ -285,6 +285,31 @@ function otherSearchInputs(get: SearchInputReader): string[] {
   return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && isSet(name, get(name).trim()))
 }
 
+/** The service's keys: every missing one named at once, then each checked as the service will read it. */
+function readServiceKeys(get: SearchInputReader, authKey: string): Pick<SearchConfig, 'accountId' | 'domainKey'> {
+  missingKeys(get, authKey)
+  const accountId = serviceKey(
+    SearchInput.AccountId,
+    get(SearchInput.AccountId).trim(),
+    'set it to the account id the search service gave you (for example 6001).'
+  )
+  serviceKey(SearchInput.AuthKey, authKey, missingSecret(SearchInput.AuthKey))
+  const domainKey = serviceKey(
+    SearchInput.DomainKey,
+    get(SearchInput.DomainKey).trim(),
+    "set it to your site's domain key; the service refuses requests without it."
+  )
+  return { accountId, domainKey }
+}
+
+/** Where the check asks: search-base-url when set, else the host of search-environment (still validated). */
+function readSearchAddress(get: SearchInputReader): Pick<SearchConfig, 'environment' | 'baseUrl' | 'baseUrlSource'> {
+  const environment = parseEnvironment(get(SearchInput.Environment).trim())
+  const baseInput = get(SearchInput.BaseUrl).trim()
+  if (baseInput === '') return { environment, baseUrl: SEARCH_HOSTS[environment], baseUrlSource: 'search-environment' }
+  return { environment, baseUrl: parseSearchBaseUrl(baseInput), baseUrlSource: 'search-base-url' }
+}
+
 /**
  * Reads and validates the search inputs. Returns undefined when search-query is empty (no check).
  * Throws an InputError, before any request, for every value the check or the service would refuse.
@@ -305,22 +330,8 @@ export function parseSearchConfig(get: SearchInputReader, context: SearchConfigC
 
   const type = parseType(get(SearchInput.Type).trim())
   const { q, warnings } = normalizeQuery(originalQuery, type)
-  missingKeys(get, authKey)
-  const accountId = serviceKey(
-    SearchInput.AccountId,
-    get(SearchInput.AccountId).trim(),
-    'set it to the account id the search service gave you (for example 6001).'
-  )
-  serviceKey(SearchInput.AuthKey, authKey, missingSecret(SearchInput.AuthKey))
-  const domainKey = serviceKey(
-    SearchInput.DomainKey,
-    get(SearchInput.DomainKey).trim(),
-    "set it to your site's domain key; the service refuses requests without it."
-  )
-
-  const environment = parseEnvironment(get(SearchInput.Environment).trim())
-  const baseInput = get(SearchInput.BaseUrl).trim()
-  const baseUrl = baseInput === '' ? SEARCH_HOSTS[environment] : parseSearchBaseUrl(baseInput)
+  const { accountId, domainKey } = readServiceKeys(get, authKey)
+  const { environment, baseUrl, baseUrlSource } = readSearchAddress(get)
   const fields = parseFields(get(SearchInput.Fields).trim())
   warnings.push(...fields.warnings)
   const timeoutSeconds = parseInteger(
@@ -339,7 +350,7 @@ export function parseSearchConfig(get: SearchInputReader, context: SearchConfigC
     domainKey,
     environment,
     baseUrl,
-    baseUrlSource: baseInput === '' ? 'search-environment' : 'search-base-url',
+    baseUrlSource,
     fields: fields.fields,
     rows: parseInteger(SearchInput.Rows, get(SearchInput.Rows).trim(), 1, SEARCH_LIMITS.maxRows),
     minResults: parseInteger(SearchInput.MinResults, get(SearchInput.MinResults).trim(), 0, Number.MAX_SAFE_INTEGER),

@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici'
 import { systemErrorCode, type ServiceError } from '../errors.js'
 import { formatSeconds } from '../format.js'
 import { networkFailure, toServiceError } from '../http/errors.js'
-import { createRetrier, sleep as realSleep, withRetry } from '../http/retry.js'
+import { createRetrier, sleep as realSleep, withRetry, type RetryOptions } from '../http/retry.js'
 import { HttpTransport, type HttpResponse } from '../http/transport.js'
 import { redact, registerSecret } from '../secrets.js'
 import type { SearchConfig } from '../inputs/search.js'
@@ -121,11 +121,34 @@ export class SearchClient {
 
   /** Sends one search request. Throws a SearchFailure for any answer that is not a search result. */
   async search(): Promise<SearchAttempt> {
-    const c = this.config
     const requestId = newRequestId()
     const headers: Record<string, string> = {}
     const cookie = this.cookies.header()
     if (cookie !== undefined) headers.cookie = cookie
+    const target = this.requestTarget(requestId, headers)
+    const started = performance.now()
+    const elapsed = (): number => Math.round(performance.now() - started)
+    let res
+    try {
+      res = await this.transport.send({
+        method: 'GET',
+        path: target,
+        headers: { 'cache-control': 'no-cache', ...headers },
+        timeoutMs: this.config.timeoutMs // the whole call, connection and answer included
+      })
+    } catch (error) {
+      if (this.signal?.aborted) throw error // the run's watchdog: not a failure of the check
+      throw this.unanswered(error, requestId, elapsed())
+    }
+    const latencyMs = elapsed()
+    this.cookies.store(res.headers['set-cookie'])
+    if (res.status < 200 || res.status > 299) throw this.refused(res, requestId, latencyMs)
+    return readAnswer(res, requestId, latencyMs)
+  }
+
+  /** The request's path and query (it holds the auth key): refused before it is sent when the service would answer 414. */
+  private requestTarget(requestId: string, headers: Record<string, string>): string {
+    const c = this.config
     const built = buildSearchRequest(
       {
         accountId: c.accountId,
@@ -150,74 +173,70 @@ export class SearchClient {
         requestId
       )
     }
-    const started = performance.now()
-    const elapsed = (): number => Math.round(performance.now() - started)
-    let res
-    try {
-      res = await this.transport.send({
-        method: 'GET',
-        path: built.target,
-        headers: { 'cache-control': 'no-cache', ...headers },
-        timeoutMs: c.timeoutMs // the whole call, connection and answer included
-      })
-    } catch (error) {
-      if (this.signal?.aborted) throw error // the run's watchdog: not a failure of the check
-      const failure = networkFailure(error)
-      if (failure?.kind === 'timeout') {
-        throw new SearchFailure(
-          `The search service did not answer within the ${formatSeconds(c.timeoutMs)} limit (search-timeout-seconds).`,
-          'timeout',
-          true,
-          requestId,
-          { latencyMs: elapsed() }
-        )
-      }
-      const what = error instanceof Error ? error.message : String(error)
-      const code = systemErrorCode(error)
-      throw new SearchFailure(
-        redact(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`),
-        'network',
-        failure !== undefined,
+    return built.target
+  }
+
+  /** A call that got no answer: over search-timeout-seconds, or a connection that failed (retried when transient). */
+  private unanswered(error: unknown, requestId: string, latencyMs: number): SearchFailure {
+    const failure = networkFailure(error)
+    if (failure?.kind === 'timeout') {
+      return new SearchFailure(
+        `The search service did not answer within the ${formatSeconds(this.config.timeoutMs)} limit (search-timeout-seconds).`,
+        'timeout',
+        true,
         requestId,
-        { latencyMs: elapsed() }
+        { latencyMs }
       )
     }
-    const latencyMs = elapsed()
-    this.cookies.store(res.headers['set-cookie'])
-    if (res.status < 200 || res.status > 299) {
-      const se: ServiceError = toServiceError('Search', res)
-      const statusCode = bodyStatusCode(res.text)
-      const redirect = res.status >= 300 && res.status <= 399
-      const detail = redirect ? redirectTarget(res, this.endpoint) : (se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body'))
-      const hint = redirect ? ' Check search-base-url / search-environment.' : (HINTS[res.status] ?? '')
-      const code = statusCode !== undefined ? `, status_code ${statusCode}` : ''
-      const extra: SearchFailure['extra'] = { status: res.status, latencyMs }
-      if (statusCode !== undefined) extra.statusCode = statusCode
-      if (se.retryAfterMs !== undefined) extra.retryAfterMs = se.retryAfterMs
-      throw new SearchFailure(
-        redact(`The search service answered HTTP ${res.status}${code}: ${detail}.${hint}`),
-        'http',
-        res.status === 429 || (res.status >= 500 && res.status <= 599),
-        requestId,
-        extra
-      )
-    }
-    try {
-      return { requestId, status: res.status, latencyMs, parsed: parseSearchResponse(res.text) }
-    } catch (error) {
-      if (!(error instanceof SearchResponseError)) throw error
-      throw new SearchFailure(
-        `The search service answered HTTP ${res.status}, but ${error.message}. Check search-base-url / search-environment.`,
-        'bad-answer',
-        false,
-        requestId,
-        { status: res.status, latencyMs }
-      )
-    }
+    const what = error instanceof Error ? error.message : String(error)
+    const code = systemErrorCode(error)
+    return new SearchFailure(
+      redact(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`),
+      'network',
+      failure !== undefined,
+      requestId,
+      { latencyMs }
+    )
+  }
+
+  /** An answer other than 2xx: what the service said and what to check; 429 and 5xx are worth another attempt. */
+  private refused(res: HttpResponse, requestId: string, latencyMs: number): SearchFailure {
+    const se: ServiceError = toServiceError('Search', res)
+    const statusCode = bodyStatusCode(res.text)
+    const redirect = res.status >= 300 && res.status <= 399
+    const detail = redirect ? redirectTarget(res, this.endpoint) : (se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body'))
+    const hint = redirect ? ' Check search-base-url / search-environment.' : (HINTS[res.status] ?? '')
+    const code = statusCode !== undefined ? `, status_code ${statusCode}` : ''
+    const extra: SearchFailure['extra'] = { status: res.status, latencyMs }
+    if (statusCode !== undefined) extra.statusCode = statusCode
+    if (se.retryAfterMs !== undefined) extra.retryAfterMs = se.retryAfterMs
+    return new SearchFailure(
+      redact(`The search service answered HTTP ${res.status}${code}: ${detail}.${hint}`),
+      'http',
+      res.status === 429 || (res.status >= 500 && res.status <= 599),
+      requestId,
+      extra
+    )
   }
 
   async close(): Promise<void> {
     await this.transport.close()
+  }
+}
+
+/** A 2xx answer read as a search result; one that is not (an HTML page, another JSON) is a failure not worth retrying. */
+function readAnswer(res: HttpResponse, requestId: string, latencyMs: number): SearchAttempt {
+  try {
+    return { requestId, status: res.status, latencyMs, parsed: parseSearchResponse(res.text) }
+  } catch (error) {
+    if (!(error instanceof SearchResponseError)) throw error
+    throw new SearchFailure(
+      `The search service answered HTTP ${res.status}, but ${error.message}. Check search-base-url / search-environment.`,
+      'bad-answer',
+      false,
+      requestId,
+      { status: res.status, latencyMs }
+    )
   }
 }
 
@@ -274,12 +293,34 @@ function describeRedirect(r: KeywordRedirect): string {
  */
 export async function runSearchCheck(config: SearchConfig, deps: SearchDeps = {}): Promise<SearchResult> {
   const client = new SearchClient(config, deps)
-  const result: SearchResult = {
+  const result = startingResult(config, client.endpoint)
+  const timing: Timing = { sleep: deps.sleep ?? realSleep, random: deps.random, now: deps.now }
+  const searchOnce = retriedSearch(client, config, result, deps, timing)
+  try {
+    deps.log?.(`Search check: ${config.type} search for '${config.query}' at ${client.endpoint} (at least ${config.minResults} result(s))`)
+    await untilEnoughResults(searchOnce, config, result, deps, timing)
+    result.passed = true
+  } catch (error) {
+    if (!(error instanceof SearchFailure)) throw error
+    recordFailure(result, error, config)
+  } finally {
+    await client.close()
+  }
+  if (result.keywordRedirect && result.passed) result.warnings.push(`${describeRedirect(result.keywordRedirect)}.`)
+  return result
+}
+
+/** The waits of both the transient retries and the wait window: injected by tests (a fake clock and sleep). */
+type Timing = Pick<RetryOptions, 'sleep' | 'random' | 'now'>
+
+/** The result before any attempt: not passed, nothing found yet, the inputs' warnings. */
+function startingResult(config: SearchConfig, endpoint: string): SearchResult {
+  return {
     passed: false,
     query: config.query,
     originalQuery: config.originalQuery,
     type: config.type,
-    endpoint: client.endpoint,
+    endpoint,
     minResults: config.minResults,
     requestId: '',
     titles: [],
@@ -288,18 +329,15 @@ export async function runSearchCheck(config: SearchConfig, deps: SearchDeps = {}
     attempts: 0,
     warnings: [...config.warnings]
   }
-  const record = (parsed: ParsedSearchResponse): void => {
-    result.numFound = parsed.numFound
-    result.titles = parsed.titles
-    result.facetFormat = parsed.facetFormat
-    result.facetNames = parsed.facetNames
-    if (parsed.keywordRedirect) result.keywordRedirect = parsed.keywordRedirect
-    else delete result.keywordRedirect
-  }
-  const timing = { sleep: deps.sleep ?? realSleep, random: deps.random, now: deps.now }
-  // The line before another attempt; `attempts` counts every request of the check.
-  const retryLine = (error: unknown, delayMs: number): string =>
-    `Search attempt ${result.attempts} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${formatSeconds(delayMs)}.`
+}
+
+/** The line before another attempt; `attempts` counts every request of the check. */
+function retryLine(attempts: number, error: unknown, delayMs: number): string {
+  return `Search attempt ${attempts} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${formatSeconds(delayMs)}.`
+}
+
+/** One search call, its transient failures retried under max-attempts; every attempt counted and its last answer kept. */
+function retriedSearch(client: SearchClient, config: SearchConfig, result: SearchResult, deps: SearchDeps, timing: Timing): () => Promise<SearchAttempt> {
   const retrier = createRetrier(
     {
       attempts: config.maxAttempts,
@@ -314,8 +352,7 @@ export async function runSearchCheck(config: SearchConfig, deps: SearchDeps = {}
     },
     (_level, message) => deps.log?.(message)
   )
-  /** One search call: its transient failures retried under max-attempts. */
-  const searchOnce = (): Promise<SearchAttempt> =>
+  return () =>
     retrier.retrying(
       'Search',
       async () => {
@@ -323,66 +360,90 @@ export async function runSearchCheck(config: SearchConfig, deps: SearchDeps = {}
         try {
           return await client.search()
         } catch (error) {
-          if (error instanceof SearchFailure) {
-            result.requestId = error.requestId
-            if (error.extra.latencyMs === undefined) delete result.latencyMs
-            else result.latencyMs = error.extra.latencyMs
-            if (error.extra.status === undefined) delete result.status
-            else result.status = error.extra.status
-          }
+          if (error instanceof SearchFailure) recordFailedAttempt(result, error)
           throw error
         }
       },
-      (error, _attempt, delayMs) => ({ level: 'info', message: retryLine(error, delayMs) })
+      (error, _attempt, delayMs) => ({ level: 'info', message: retryLine(result.attempts, error, delayMs) })
     )
-  try {
-    deps.log?.(`Search check: ${config.type} search for '${config.query}' at ${client.endpoint} (at least ${config.minResults} result(s))`)
-    // The wait window only adds attempts for too few results; waiting does not fix any other failure.
-    await withRetry(
-      async () => {
-        const answer = await searchOnce()
-        result.requestId = answer.requestId
-        result.latencyMs = answer.latencyMs
-        result.status = answer.status
-        record(answer.parsed)
-        if (answer.parsed.numFound < config.minResults) {
-          const redirect = answer.parsed.keywordRedirect ? `; ${describeRedirect(answer.parsed.keywordRedirect)}` : ''
-          throw new SearchFailure(
-            `The search for '${config.query}' found ${answer.parsed.numFound} product(s), fewer than search-min-results ${config.minResults}${redirect}.`,
-            'too-few-results',
-            true,
-            answer.requestId,
-            { status: answer.status, latencyMs: answer.latencyMs, parsed: answer.parsed }
-          )
-        }
-        return answer
-      },
-      {
-        attempts: config.waitMs > 0 ? Number.MAX_SAFE_INTEGER : 1,
-        baseDelayMs: BASE_DELAY_MS,
-        maxDelayMs: MAX_DELAY_MS,
-        maxTotalMs: config.waitMs,
-        retryable: (error) => error instanceof SearchFailure && error.kind === 'too-few-results',
-        onRetry: (error, _attempt, delayMs) => deps.log?.(retryLine(error, delayMs)),
-        ...timing
-      }
-    )
-    result.passed = true
-  } catch (error) {
-    if (!(error instanceof SearchFailure)) throw error
-    result.failureKind = error.kind
-    const tries =
-      result.attempts <= 1
-        ? ''
-        : error.kind === 'too-few-results'
-          ? ` (${result.attempts} attempts in the ${formatSeconds(config.waitMs)} search-wait-seconds window)`
-          : ` (${result.attempts} attempts, max-attempts ${config.maxAttempts})`
-    result.failure = `${error.message}${tries}${error.kind === 'too-few-results' ? tooFewAdvice(config.waitMs) : ''}`
-  } finally {
-    await client.close()
-  }
-  if (result.keywordRedirect && result.passed) result.warnings.push(`${describeRedirect(result.keywordRedirect)}.`)
-  return result
+}
+
+/** A failed attempt replaces the last one's request id, latency and status: the result tells of the last attempt. */
+function recordFailedAttempt(result: SearchResult, error: SearchFailure): void {
+  result.requestId = error.requestId
+  if (error.extra.latencyMs === undefined) delete result.latencyMs
+  else result.latencyMs = error.extra.latencyMs
+  if (error.extra.status === undefined) delete result.status
+  else result.status = error.extra.status
+}
+
+/**
+ * Searches until enough results are found: once, or with search-wait-seconds again while too few are (a freshly
+ * deployed catalogue warming up). The wait window only adds attempts for too few results; waiting does not fix any
+ * other failure.
+ */
+async function untilEnoughResults(
+  searchOnce: () => Promise<SearchAttempt>,
+  config: SearchConfig,
+  result: SearchResult,
+  deps: SearchDeps,
+  timing: Timing
+): Promise<void> {
+  await withRetry(
+    async () => {
+      const answer = await searchOnce()
+      recordAnswer(result, answer)
+      if (answer.parsed.numFound < config.minResults) throw tooFewResults(answer, config)
+      return answer
+    },
+    {
+      attempts: config.waitMs > 0 ? Number.MAX_SAFE_INTEGER : 1,
+      baseDelayMs: BASE_DELAY_MS,
+      maxDelayMs: MAX_DELAY_MS,
+      maxTotalMs: config.waitMs,
+      retryable: (error) => error instanceof SearchFailure && error.kind === 'too-few-results',
+      onRetry: (error, _attempt, delayMs) => deps.log?.(retryLine(result.attempts, error, delayMs)),
+      ...timing
+    }
+  )
+}
+
+/** A search result replaces what the last one found. */
+function recordAnswer(result: SearchResult, answer: SearchAttempt): void {
+  result.requestId = answer.requestId
+  result.latencyMs = answer.latencyMs
+  result.status = answer.status
+  const parsed = answer.parsed
+  result.numFound = parsed.numFound
+  result.titles = parsed.titles
+  result.facetFormat = parsed.facetFormat
+  result.facetNames = parsed.facetNames
+  if (parsed.keywordRedirect) result.keywordRedirect = parsed.keywordRedirect
+  else delete result.keywordRedirect
+}
+
+/** An answer with fewer results than search-min-results, naming the service's redirect of the query when it has one. */
+function tooFewResults(answer: SearchAttempt, config: SearchConfig): SearchFailure {
+  const redirect = answer.parsed.keywordRedirect ? `; ${describeRedirect(answer.parsed.keywordRedirect)}` : ''
+  return new SearchFailure(
+    `The search for '${config.query}' found ${answer.parsed.numFound} product(s), fewer than search-min-results ${config.minResults}${redirect}.`,
+    'too-few-results',
+    true,
+    answer.requestId,
+    { status: answer.status, latencyMs: answer.latencyMs, parsed: answer.parsed }
+  )
+}
+
+/** Why the check failed, with how many attempts it took against which limit, and advice for too few results. */
+function recordFailure(result: SearchResult, error: SearchFailure, config: SearchConfig): void {
+  result.failureKind = error.kind
+  const tries =
+    result.attempts <= 1
+      ? ''
+      : error.kind === 'too-few-results'
+        ? ` (${result.attempts} attempts in the ${formatSeconds(config.waitMs)} search-wait-seconds window)`
+        : ` (${result.attempts} attempts, max-attempts ${config.maxAttempts})`
+  result.failure = `${error.message}${tries}${error.kind === 'too-few-results' ? tooFewAdvice(config.waitMs) : ''}`
 }
 
 /** What to do about too few results: the query or the bar may be wrong, or the catalogue not yet filled. */
