@@ -1,5 +1,5 @@
 // Command-line flags of the emulator (`npm run emulator -- --help`, or `brcloud emulator --help`).
-import { parseArgs } from 'node:util'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { gitHubFor, usageLine, type Face } from './banner.js'
 import { SEARCH_API_DEFAULTS } from './search-api.js'
 import { DEFAULTS, type EmulatorOptions, type Fault, type Operation, type SsoOptions } from './server.js'
@@ -38,14 +38,10 @@ const OPERATIONS: Operation[] = [
   'oidc-jwks'
 ]
 
-/** --help, naming the commands of how the emulator was started (./banner.ts). */
-export const helpText = (
-  face: Face = 'clone'
-): string => `Local emulator of the Bloomreach Cloud deployment management API and the Bloomreach product search API (no account needed).
+// --help, in sections: each a block of lines, without its last newline.
+const INTRO = `Local emulator of the Bloomreach Cloud deployment management API and the Bloomreach product search API (no account needed).`
 
-${usageLine(face)}
-
-  --host HOST                  address to bind (default ${DEFAULTS.host})
+const STACK_FLAGS = `  --host HOST                  address to bind (default ${DEFAULTS.host})
   --port PORT                  port (default ${DEFAULT_PORT}; 0 = any free port)
   --username NAME              login username (default ${DEFAULTS.username})
   --password PASSWORD          login password (default ${DEFAULTS.password})
@@ -62,8 +58,9 @@ ${usageLine(face)}
   --no-keep-uploads            only count and hash uploads, write nothing
   --max-distributions N        stored distributions allowed (default ${DEFAULTS.maxDistributions})
   --max-distribution-bytes N   largest distribution file (default ${DEFAULTS.maxDistributionBytes})
-  --upload-rate BYTES_PER_SEC  read uploads at most this fast ("slow reads")
-  --deploy-seconds N           a deploy takes N seconds (fractions allowed; default ${DEFAULTS.deploySeconds}): until then the
+  --upload-rate BYTES_PER_SEC  read uploads at most this fast ("slow reads")`
+
+const DEPLOY_FLAGS = `  --deploy-seconds N           a deploy takes N seconds (fractions allowed; default ${DEFAULTS.deploySeconds}): until then the
                                environment reports its old distributionId, status "deploying", and refuses
                                another deploy (409 DeploymentInProgress; see --deploy-while-busy)
   --deploy-looks N             a deploy is reported in progress by N looks at the environment before it lands
@@ -98,8 +95,9 @@ ${usageLine(face)}
   --backup-age-hours N         each environment's backup was taken N hours before the emulator started (fractions
                                allowed; default 0)
   --no-backups                 GET /v3/backups lists no backup at all
-  --app-config-files a,b       names of the stack's application configuration files (default none)
-  --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
+  --app-config-files a,b       names of the stack's application configuration files (default none)`
+
+const SEARCH_FLAGS = `  --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
   --search-auth-key KEY        search API auth_key (default ${SEARCH_API_DEFAULTS.authKey})
   --search-domain-key KEY      search API domain_key (default ${SEARCH_API_DEFAULTS.domainKey})
   --search-facet-format v3|legacy
@@ -107,8 +105,9 @@ ${usageLine(face)}
   --search-delay MS            answer every search MS milliseconds late
   --search-empty-auth-key accept|refuse
                                a search with an empty or absent auth_key: accepted as a client-side call
-                               (default; the API reference, the official SDK) or refused with 403 (the error-codes page)
-  --sso                        single sign-on mode: the password login is disabled, the cloud API accepts only
+                               (default; the API reference, the official SDK) or refused with 403 (the error-codes page)`
+
+const SSO_FLAGS = `  --sso                        single sign-on mode: the password login is disabled, the cloud API accepts only
                                access tokens (audience ${DEFAULTS.sso.audience}) of the stand-in identity provider at
                                /idp/ (client ${DEFAULTS.sso.clients[0].id} / ${DEFAULTS.sso.clients[0].secret}, the password grant with
                                the username and password, or a GitHub OIDC token from /github-oidc/token)
@@ -125,8 +124,10 @@ ${usageLine(face)}
   --oidc-ref REF               the ref of that job (implies --sso; default ${DEFAULTS.sso.githubJob.ref}): subject
                                repo:OWNER/REPO:ref:REF when it has no environment (refs/tags/v1 for a tag)
   --oidc-event NAME            the event that started that job (implies --sso; default ${DEFAULTS.sso.githubJob.eventName}); pull_request
-                               gives the subject repo:OWNER/REPO:pull_request when it has no environment
-  --github                     also start the GitHub API stand-in (Deployments, statuses, compare) for
+                               gives the subject repo:OWNER/REPO:pull_request when it has no environment`
+
+/** --github and --gitlab: what --github prints names the commands of how the emulator was started. */
+const codeHostFlags = (face: Face): string => `  --github                     also start the GitHub API stand-in (Deployments, statuses, compare) for
                                ${DEFAULTS.sso.githubJob.repository}, with a few commits on main, and print the variables to export
                                ${gitHubFor(face)}
   --github-port PORT           its port (implies --github; default ${DEFAULT_GITHUB_PORT}; 0 = any free port)
@@ -134,8 +135,9 @@ ${usageLine(face)}
                                tags, issues) for acme/platform/site, with a few commits on main, and print the
                                variables to export for brcloud deploy and brcloud status: BRCLOUD_GITLAB_URL,
                                BRCLOUD_GITLAB_PROJECT, BRCLOUD_GITLAB_TOKEN, BRCLOUD_COMMIT (not with --github)
-  --gitlab-port PORT           its port (implies --gitlab; default ${DEFAULT_GITLAB_PORT}; 0 = any free port)
-  --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
+  --gitlab-port PORT           its port (implies --gitlab; default ${DEFAULT_GITLAB_PORT}; 0 = any free port)`
+
+const FAULT_FLAGS = `  --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
                                answer STATUS to the first TIMES (default 1) calls of OP; repeatable
   --apply-then-fail OP:STATUS[:TIMES]
                                carry out the first TIMES (default 1) calls of OP in full, then answer STATUS
@@ -145,21 +147,40 @@ ${usageLine(face)}
                                milliseconds late (a client with a shorter timeout sees no answer); repeatable
   --hang OP[:TIMES]            never answer the first TIMES (default 1) calls of OP; repeatable
   --reset-upload-after BYTES   reset the connection of the first upload after BYTES of its body
-  --drop-after-upload N        store the first N uploads, then close the connection without answering
-  --ready-file PATH            write the URL to PATH once listening (removed on exit)
+  --drop-after-upload N        store the first N uploads, then close the connection without answering`
+
+const RUN_FLAGS = `  --ready-file PATH            write the URL to PATH once listening (removed on exit)
   --quiet                      do not log requests
-  --help                       show this help
+  --help                       show this help`
 
-Operations: ${OPERATIONS.join(', ')}
-
-Answers carry X-Emulator-Invented: <names> where something in them is the emulator's own (docs/emulator.md).
+const NOTES = `Answers carry X-Emulator-Invented: <names> where something in them is the emulator's own (docs/emulator.md).
 Real paths it does not emulate (PUT /v3/environments/ID, GET /api/v2/suggest/, GET /api/v2/widgets/TYPE/ID)
 answer 501 NotEmulated.
 
 Sites (no authorization): GET /sites/ENVIRONMENT/PATH answers the file PATH inside the distribution the
 environment runs (no PATH: index.html); 503 while it deploys; 500 on every path when the distribution
-holds a file EMULATOR-SITE-FAILS at its root.
-`
+holds a file EMULATOR-SITE-FAILS at its root.`
+
+/** --help, naming the commands of how the emulator was started (./banner.ts). */
+export const helpText = (face: Face = 'clone'): string =>
+  [
+    INTRO,
+    '',
+    usageLine(face),
+    '',
+    STACK_FLAGS,
+    DEPLOY_FLAGS,
+    SEARCH_FLAGS,
+    SSO_FLAGS,
+    codeHostFlags(face),
+    FAULT_FLAGS,
+    RUN_FLAGS,
+    '',
+    `Operations: ${OPERATIONS.join(', ')}`,
+    '',
+    NOTES,
+    ''
+  ].join('\n')
 
 export class UsageError extends Error {}
 
@@ -294,180 +315,228 @@ function ssoOptions(flags: SsoFlags): SsoOptions | undefined {
   return sso
 }
 
-export function parseCli(argv: string[]): CliCommand {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      host: { type: 'string' },
-      port: { type: 'string' },
-      username: { type: 'string' },
-      password: { type: 'string' },
-      'token-lifetime': { type: 'string' },
-      'token-clock-skew': { type: 'string' },
-      'refresh-lifetime': { type: 'string' },
-      environments: { type: 'string' },
-      'max-environments': { type: 'string' },
-      'environment-page-size': { type: 'string' },
-      'environment-offset-ignored': { type: 'boolean' },
-      'distribution-page-size': { type: 'string' },
-      'upload-answer': { type: 'string' },
-      storage: { type: 'string' },
-      'no-keep-uploads': { type: 'boolean' },
-      'max-distributions': { type: 'string' },
-      'max-distribution-bytes': { type: 'string' },
-      'upload-rate': { type: 'string' },
-      'deploy-seconds': { type: 'string' },
-      'deploy-while-busy': { type: 'string' },
-      'deploy-looks': { type: 'string' },
-      'deploy-report': { type: 'string' },
-      'site-during-deploy': { type: 'string' },
-      'no-environment-status': { type: 'boolean' },
-      'md5-case': { type: 'string' },
-      'unknown-environment-by-name': { type: 'string' },
-      'id-case': { type: 'string' },
-      'id-while-deploying': { type: 'string' },
-      'delete-in-use': { type: 'string' },
-      'clock-offset': { type: 'string' },
-      'backup-age-hours': { type: 'string' },
-      'no-backups': { type: 'boolean' },
-      'app-config-files': { type: 'string' },
-      'search-account-id': { type: 'string' },
-      'search-auth-key': { type: 'string' },
-      'search-domain-key': { type: 'string' },
-      'search-facet-format': { type: 'string' },
-      'search-delay': { type: 'string' },
-      'search-empty-auth-key': { type: 'string' },
-      sso: { type: 'boolean' },
-      'sso-password-login': { type: 'string' },
-      'sso-token-seconds': { type: 'string' },
-      'sso-federation-subject': { type: 'string' },
-      'oidc-environment': { type: 'string' },
-      'oidc-ref': { type: 'string' },
-      'oidc-event': { type: 'string' },
-      github: { type: 'boolean' },
-      'github-port': { type: 'string' },
-      gitlab: { type: 'boolean' },
-      'gitlab-port': { type: 'string' },
-      fail: { type: 'string', multiple: true },
-      hang: { type: 'string', multiple: true },
-      'apply-then-fail': { type: 'string', multiple: true },
-      'apply-then-delay': { type: 'string', multiple: true },
-      'reset-upload-after': { type: 'string' },
-      'drop-after-upload': { type: 'string' },
-      'ready-file': { type: 'string' },
-      quiet: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' }
-    }
-  })
-  if (values.help === true) return { help: true }
-  const faults: Fault[] = []
-  for (const spec of values.fail ?? []) {
-    const [op, status, times, retryAfter, ...rest] = spec.split(':')
-    if (op === undefined || status === undefined || rest.length > 0) {
-      throw new UsageError(`--fail needs OPERATION:STATUS[:TIMES[:RETRY_AFTER]], got "${spec}"`)
-    }
-    const fault: Fault = { operation: operation('fail', op), kind: 'status', status: int('fail', status, 100), times: 1 }
-    if (fault.status !== undefined && fault.status > 599) throw new UsageError(`--fail: status ${fault.status} is not an HTTP status`)
-    if (times !== undefined && times !== '') fault.times = int('fail', times, 1)
-    if (retryAfter !== undefined && retryAfter !== '') fault.retryAfterSeconds = int('fail', retryAfter)
-    faults.push(fault)
-  }
-  for (const spec of values.hang ?? []) {
-    const [op, times, ...rest] = spec.split(':')
-    if (op === undefined || rest.length > 0) throw new UsageError(`--hang needs OPERATION[:TIMES], got "${spec}"`)
-    faults.push({ operation: operation('hang', op), kind: 'hang', times: times === undefined ? 1 : int('hang', times, 1) })
-  }
-  for (const spec of values['apply-then-fail'] ?? []) faults.push(applyThenFail(spec))
-  for (const spec of values['apply-then-delay'] ?? []) faults.push(applyThenDelay(spec))
-  if (values['reset-upload-after'] !== undefined) {
-    faults.push({ operation: 'upload', kind: 'reset-mid-upload', afterBytes: int('reset-upload-after', values['reset-upload-after']), times: 1 })
-  }
-  if (values['drop-after-upload'] !== undefined) {
-    faults.push({ operation: 'upload', kind: 'drop-after-upload', times: int('drop-after-upload', values['drop-after-upload'], 1) })
-  }
+/** Every flag the emulator takes; parseArgs refuses any other (strict) and any positional argument. */
+const FLAGS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  username: { type: 'string' },
+  password: { type: 'string' },
+  'token-lifetime': { type: 'string' },
+  'token-clock-skew': { type: 'string' },
+  'refresh-lifetime': { type: 'string' },
+  environments: { type: 'string' },
+  'max-environments': { type: 'string' },
+  'environment-page-size': { type: 'string' },
+  'environment-offset-ignored': { type: 'boolean' },
+  'distribution-page-size': { type: 'string' },
+  'upload-answer': { type: 'string' },
+  storage: { type: 'string' },
+  'no-keep-uploads': { type: 'boolean' },
+  'max-distributions': { type: 'string' },
+  'max-distribution-bytes': { type: 'string' },
+  'upload-rate': { type: 'string' },
+  'deploy-seconds': { type: 'string' },
+  'deploy-while-busy': { type: 'string' },
+  'deploy-looks': { type: 'string' },
+  'deploy-report': { type: 'string' },
+  'site-during-deploy': { type: 'string' },
+  'no-environment-status': { type: 'boolean' },
+  'md5-case': { type: 'string' },
+  'unknown-environment-by-name': { type: 'string' },
+  'id-case': { type: 'string' },
+  'id-while-deploying': { type: 'string' },
+  'delete-in-use': { type: 'string' },
+  'clock-offset': { type: 'string' },
+  'backup-age-hours': { type: 'string' },
+  'no-backups': { type: 'boolean' },
+  'app-config-files': { type: 'string' },
+  'search-account-id': { type: 'string' },
+  'search-auth-key': { type: 'string' },
+  'search-domain-key': { type: 'string' },
+  'search-facet-format': { type: 'string' },
+  'search-delay': { type: 'string' },
+  'search-empty-auth-key': { type: 'string' },
+  sso: { type: 'boolean' },
+  'sso-password-login': { type: 'string' },
+  'sso-token-seconds': { type: 'string' },
+  'sso-federation-subject': { type: 'string' },
+  'oidc-environment': { type: 'string' },
+  'oidc-ref': { type: 'string' },
+  'oidc-event': { type: 'string' },
+  github: { type: 'boolean' },
+  'github-port': { type: 'string' },
+  gitlab: { type: 'boolean' },
+  'gitlab-port': { type: 'string' },
+  fail: { type: 'string', multiple: true },
+  hang: { type: 'string', multiple: true },
+  'apply-then-fail': { type: 'string', multiple: true },
+  'apply-then-delay': { type: 'string', multiple: true },
+  'reset-upload-after': { type: 'string' },
+  'drop-after-upload': { type: 'string' },
+  'ready-file': { type: 'string' },
+  quiet: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' }
+} as const satisfies ParseArgsConfig['options']
 
-  const options: EmulatorOptions = { port: DEFAULT_PORT, faults }
-  if (values.host !== undefined) options.host = values.host
-  if (values.port !== undefined) options.port = int('port', values.port)
-  if (values.username !== undefined) options.username = values.username
-  if (values.password !== undefined) options.password = values.password
-  if (values['token-lifetime'] !== undefined) options.tokenLifetimeSeconds = int('token-lifetime', values['token-lifetime'], 1)
-  if (values['refresh-lifetime'] !== undefined) options.refreshLifetimeSeconds = int('refresh-lifetime', values['refresh-lifetime'], 1)
-  if (values['token-clock-skew'] !== undefined) options.tokenClockSkewSeconds = seconds('token-clock-skew', values['token-clock-skew'])
-  if (values.environments !== undefined) options.environments = names(values.environments)
-  if (values['max-environments'] !== undefined) options.maxEnvironments = int('max-environments', values['max-environments'], 1)
-  if (values['environment-page-size'] !== undefined) options.environmentPageSize = int('environment-page-size', values['environment-page-size'], 1)
-  if (values['environment-offset-ignored'] === true) options.environmentOffsetIgnored = true
-  if (values['distribution-page-size'] !== undefined) options.distributionPageSize = int('distribution-page-size', values['distribution-page-size'], 1)
-  const answer = values['upload-answer']
+/** The flags given, typed as parseArgs reads FLAGS. */
+function readFlags(argv: string[]) {
+  return parseArgs({ args: argv, strict: true, allowPositionals: false, options: FLAGS }).values
+}
+
+type Flags = ReturnType<typeof readFlags>
+
+/** `--fail OP:STATUS[:TIMES[:RETRY_AFTER]]`: answered STATUS, nothing carried out. */
+function fail(spec: string): Fault {
+  const [op, status, times, retryAfter, ...rest] = spec.split(':')
+  if (op === undefined || status === undefined || rest.length > 0) {
+    throw new UsageError(`--fail needs OPERATION:STATUS[:TIMES[:RETRY_AFTER]], got "${spec}"`)
+  }
+  const fault: Fault = { operation: operation('fail', op), kind: 'status', status: int('fail', status, 100), times: 1 }
+  if (fault.status !== undefined && fault.status > 599) throw new UsageError(`--fail: status ${fault.status} is not an HTTP status`)
+  if (times !== undefined && times !== '') fault.times = int('fail', times, 1)
+  if (retryAfter !== undefined && retryAfter !== '') fault.retryAfterSeconds = int('fail', retryAfter)
+  return fault
+}
+
+/** `--hang OP[:TIMES]`: never answered. */
+function hang(spec: string): Fault {
+  const [op, times, ...rest] = spec.split(':')
+  if (op === undefined || rest.length > 0) throw new UsageError(`--hang needs OPERATION[:TIMES], got "${spec}"`)
+  return { operation: operation('hang', op), kind: 'hang', times: times === undefined ? 1 : int('hang', times, 1) }
+}
+
+/** The faults the flags ask for, in the order of the help: --fail, --hang, --apply-then-*, then the upload's. */
+function faultsOf(flags: Flags): Fault[] {
+  const faults: Fault[] = []
+  for (const spec of flags.fail ?? []) faults.push(fail(spec))
+  for (const spec of flags.hang ?? []) faults.push(hang(spec))
+  for (const spec of flags['apply-then-fail'] ?? []) faults.push(applyThenFail(spec))
+  for (const spec of flags['apply-then-delay'] ?? []) faults.push(applyThenDelay(spec))
+  if (flags['reset-upload-after'] !== undefined) {
+    faults.push({ operation: 'upload', kind: 'reset-mid-upload', afterBytes: int('reset-upload-after', flags['reset-upload-after']), times: 1 })
+  }
+  if (flags['drop-after-upload'] !== undefined) {
+    faults.push({ operation: 'upload', kind: 'drop-after-upload', times: int('drop-after-upload', flags['drop-after-upload'], 1) })
+  }
+  return faults
+}
+
+/** Where it listens, the account and its tokens. */
+function setLogin(flags: Flags, options: EmulatorOptions): void {
+  if (flags.host !== undefined) options.host = flags.host
+  if (flags.port !== undefined) options.port = int('port', flags.port)
+  if (flags.username !== undefined) options.username = flags.username
+  if (flags.password !== undefined) options.password = flags.password
+  if (flags['token-lifetime'] !== undefined) options.tokenLifetimeSeconds = int('token-lifetime', flags['token-lifetime'], 1)
+  if (flags['refresh-lifetime'] !== undefined) options.refreshLifetimeSeconds = int('refresh-lifetime', flags['refresh-lifetime'], 1)
+  if (flags['token-clock-skew'] !== undefined) options.tokenClockSkewSeconds = seconds('token-clock-skew', flags['token-clock-skew'])
+}
+
+/** The environments, their lists' pages, and the distributions: the upload's answer, where they are kept, their limits. */
+function setStack(flags: Flags, options: EmulatorOptions): void {
+  if (flags.environments !== undefined) options.environments = names(flags.environments)
+  if (flags['max-environments'] !== undefined) options.maxEnvironments = int('max-environments', flags['max-environments'], 1)
+  if (flags['environment-page-size'] !== undefined) options.environmentPageSize = int('environment-page-size', flags['environment-page-size'], 1)
+  if (flags['environment-offset-ignored'] === true) options.environmentOffsetIgnored = true
+  if (flags['distribution-page-size'] !== undefined) options.distributionPageSize = int('distribution-page-size', flags['distribution-page-size'], 1)
+  const answer = flags['upload-answer']
   if (answer !== undefined) {
     if (answer !== 'record' && answer !== 'numeric-id' && answer !== 'no-id' && answer !== 'empty') {
       throw new UsageError(`--upload-answer needs record, numeric-id, no-id or empty, got "${answer}"`)
     }
     options.uploadAnswer = answer
   }
-  if (values.storage !== undefined) options.storageDir = values.storage
-  if (values['no-keep-uploads'] === true) options.keepUploads = false
-  if (values['max-distributions'] !== undefined) options.maxDistributions = int('max-distributions', values['max-distributions'])
-  if (values['max-distribution-bytes'] !== undefined) {
-    options.maxDistributionBytes = int('max-distribution-bytes', values['max-distribution-bytes'], 1)
+  if (flags.storage !== undefined) options.storageDir = flags.storage
+  if (flags['no-keep-uploads'] === true) options.keepUploads = false
+  if (flags['max-distributions'] !== undefined) options.maxDistributions = int('max-distributions', flags['max-distributions'])
+  if (flags['max-distribution-bytes'] !== undefined) {
+    options.maxDistributionBytes = int('max-distribution-bytes', flags['max-distribution-bytes'], 1)
   }
-  if (values['upload-rate'] !== undefined) options.uploadBytesPerSecond = int('upload-rate', values['upload-rate'], 1)
-  if (values['deploy-seconds'] !== undefined) options.deploySeconds = seconds('deploy-seconds', values['deploy-seconds'])
-  const whileBusy = oneOf('deploy-while-busy', values['deploy-while-busy'], ['refuse', 'accept'] as const)
+  if (flags['upload-rate'] !== undefined) options.uploadBytesPerSecond = int('upload-rate', flags['upload-rate'], 1)
+}
+
+/** How a deploy goes and is reported, and how records read (cases, ids, fields) while it does. */
+function setDeploy(flags: Flags, options: EmulatorOptions): void {
+  if (flags['deploy-seconds'] !== undefined) options.deploySeconds = seconds('deploy-seconds', flags['deploy-seconds'])
+  const whileBusy = oneOf('deploy-while-busy', flags['deploy-while-busy'], ['refuse', 'accept'] as const)
   if (whileBusy !== undefined) options.deployWhileBusy = whileBusy
-  if (values['deploy-looks'] !== undefined) options.deployLooks = int('deploy-looks', values['deploy-looks'])
-  const report = oneOf('deploy-report', values['deploy-report'], ['when-done', 'at-request'] as const)
+  if (flags['deploy-looks'] !== undefined) options.deployLooks = int('deploy-looks', flags['deploy-looks'])
+  const report = oneOf('deploy-report', flags['deploy-report'], ['when-done', 'at-request'] as const)
   if (report !== undefined) options.deployReport = report
-  const during = oneOf('site-during-deploy', values['site-during-deploy'], ['unavailable', 'old'] as const)
+  const during = oneOf('site-during-deploy', flags['site-during-deploy'], ['unavailable', 'old'] as const)
   if (during !== undefined) options.siteDuringDeploy = during
-  if (values['no-environment-status'] === true) options.environmentStatus = false
-  const md5Case = oneOf('md5-case', values['md5-case'], ['lower', 'upper'] as const)
+  if (flags['no-environment-status'] === true) options.environmentStatus = false
+  const md5Case = oneOf('md5-case', flags['md5-case'], ['lower', 'upper'] as const)
   if (md5Case !== undefined) options.md5Case = md5Case
-  const unknownByName = oneOf('unknown-environment-by-name', values['unknown-environment-by-name'], ['not-found', 'no-id'] as const)
+  const unknownByName = oneOf('unknown-environment-by-name', flags['unknown-environment-by-name'], ['not-found', 'no-id'] as const)
   if (unknownByName !== undefined) options.unknownEnvironmentByName = unknownByName
-  const idCase = oneOf('id-case', values['id-case'], ['as-stored', 'upper', 'upper-distributions', 'upper-environments', 'upper-by-name'] as const)
+  const idCase = oneOf('id-case', flags['id-case'], ['as-stored', 'upper', 'upper-distributions', 'upper-environments', 'upper-by-name'] as const)
   if (idCase !== undefined) options.idCase = idCase
-  const idWhileDeploying = oneOf('id-while-deploying', values['id-while-deploying'], ['reported', 'absent', 'null'] as const)
+  const idWhileDeploying = oneOf('id-while-deploying', flags['id-while-deploying'], ['reported', 'absent', 'null'] as const)
   if (idWhileDeploying !== undefined) options.idWhileDeploying = idWhileDeploying
-  const deleteInUse = oneOf('delete-in-use', values['delete-in-use'], ['refuse', 'allow'] as const)
+  const deleteInUse = oneOf('delete-in-use', flags['delete-in-use'], ['refuse', 'allow'] as const)
   if (deleteInUse !== undefined) options.deleteInUse = deleteInUse
-  if (values['clock-offset'] !== undefined) options.clockOffsetSeconds = signedSeconds('clock-offset', values['clock-offset'])
-  if (values['backup-age-hours'] !== undefined) options.backupAgeHours = hours('backup-age-hours', values['backup-age-hours'])
-  if (values['no-backups'] === true) {
-    if (values['backup-age-hours'] !== undefined) throw new UsageError('--no-backups and --backup-age-hours: give one or the other')
+}
+
+/** The platform's clock, its backups and the stack's application configuration files. */
+function setClockAndBackups(flags: Flags, options: EmulatorOptions): void {
+  if (flags['clock-offset'] !== undefined) options.clockOffsetSeconds = signedSeconds('clock-offset', flags['clock-offset'])
+  if (flags['backup-age-hours'] !== undefined) options.backupAgeHours = hours('backup-age-hours', flags['backup-age-hours'])
+  if (flags['no-backups'] === true) {
+    if (flags['backup-age-hours'] !== undefined) throw new UsageError('--no-backups and --backup-age-hours: give one or the other')
     options.noBackups = true
   }
-  if (values['app-config-files'] !== undefined) options.appConfigFiles = names(values['app-config-files'])
-  if (values['search-account-id'] !== undefined) options.searchAccountId = values['search-account-id']
-  if (values['search-auth-key'] !== undefined) options.searchAuthKey = values['search-auth-key']
-  if (values['search-domain-key'] !== undefined) options.searchDomainKey = values['search-domain-key']
-  const facets = values['search-facet-format']
+  if (flags['app-config-files'] !== undefined) options.appConfigFiles = names(flags['app-config-files'])
+}
+
+/** The search API's keys, facet format, delay, and what it makes of an empty auth_key. */
+function setSearch(flags: Flags, options: EmulatorOptions): void {
+  if (flags['search-account-id'] !== undefined) options.searchAccountId = flags['search-account-id']
+  if (flags['search-auth-key'] !== undefined) options.searchAuthKey = flags['search-auth-key']
+  if (flags['search-domain-key'] !== undefined) options.searchDomainKey = flags['search-domain-key']
+  const facets = flags['search-facet-format']
   if (facets !== undefined) {
     if (facets !== 'v3' && facets !== 'legacy') throw new UsageError(`--search-facet-format needs v3 or legacy, got "${facets}"`)
     options.searchFacetFormat = facets
   }
-  if (values['search-delay'] !== undefined) options.searchDelayMs = int('search-delay', values['search-delay'])
-  const emptyAuthKey = oneOf('search-empty-auth-key', values['search-empty-auth-key'], ['accept', 'refuse'] as const)
+  if (flags['search-delay'] !== undefined) options.searchDelayMs = int('search-delay', flags['search-delay'])
+  const emptyAuthKey = oneOf('search-empty-auth-key', flags['search-empty-auth-key'], ['accept', 'refuse'] as const)
   if (emptyAuthKey !== undefined) options.searchEmptyAuthKey = emptyAuthKey
-  const sso = ssoOptions(values)
+}
+
+/** The emulator's options, read in the order of the help (the first bad flag is the one named). */
+function optionsOf(flags: Flags): EmulatorOptions {
+  const options: EmulatorOptions = { port: DEFAULT_PORT, faults: faultsOf(flags) }
+  setLogin(flags, options)
+  setStack(flags, options)
+  setDeploy(flags, options)
+  setClockAndBackups(flags, options)
+  setSearch(flags, options)
+  const sso = ssoOptions(flags)
   if (sso !== undefined) options.sso = sso
-  const result: { help: false; options: EmulatorOptions; readyFile?: string; quiet: boolean; github?: GitHubCli; gitlab?: GitLabCli } = {
-    help: false,
-    options,
-    quiet: values.quiet === true
+  return options
+}
+
+type StartCommand = Extract<CliCommand, { help: false }>
+
+/** --github or --gitlab (one code host per run), each on its port. */
+function setCodeHost(flags: Flags, command: StartCommand): void {
+  if (flags.github === true || flags['github-port'] !== undefined) {
+    command.github = { port: flags['github-port'] === undefined ? DEFAULT_GITHUB_PORT : int('github-port', flags['github-port']) }
   }
-  if (values['ready-file'] !== undefined) result.readyFile = values['ready-file']
-  if (values.github === true || values['github-port'] !== undefined) {
-    result.github = { port: values['github-port'] === undefined ? DEFAULT_GITHUB_PORT : int('github-port', values['github-port']) }
-  }
-  if (values.gitlab === true || values['gitlab-port'] !== undefined) {
-    if (result.github !== undefined) {
+  if (flags.gitlab === true || flags['gitlab-port'] !== undefined) {
+    if (command.github !== undefined) {
       throw new UsageError('--github and --gitlab: the emulator stands in for one code host per run, as a deploy talks to one; give one or the other')
     }
-    result.gitlab = { port: values['gitlab-port'] === undefined ? DEFAULT_GITLAB_PORT : int('gitlab-port', values['gitlab-port']) }
+    command.gitlab = { port: flags['gitlab-port'] === undefined ? DEFAULT_GITLAB_PORT : int('gitlab-port', flags['gitlab-port']) }
   }
-  return result
+}
+
+export function parseCli(argv: string[]): CliCommand {
+  const flags = readFlags(argv)
+  if (flags.help === true) return { help: true }
+  const command: StartCommand = { help: false, options: optionsOf(flags), quiet: flags.quiet === true }
+  if (flags['ready-file'] !== undefined) command.readyFile = flags['ready-file']
+  setCodeHost(flags, command)
+  return command
 }

@@ -2,7 +2,7 @@
 // API emulator until SIGINT/SIGTERM; with --github, the GitHub API stand-in beside it, or with --gitlab, GitLab's.
 // Its banner and --help name the commands of how it was started (./banner.ts).
 import { rm, writeFile } from 'node:fs/promises'
-import { deployLines, faceOf, gitHubLines, gitLabLines, ssoLines, type GitHubSide } from './banner.js'
+import { deployLines, faceOf, gitHubLines, gitLabLines, ssoLines, type Face, type GitHubSide } from './banner.js'
 import { helpText, parseCli, type CliCommand, type GitHubCli, type GitLabCli } from './cli-args.js'
 import { DEFAULT_GITHUB_TOKEN, seedSampleHistory, startGitHubStandIn, type GitHubStandIn, type SampleHistory } from './github/server.js'
 import * as gitlab from './gitlab/server.js'
@@ -40,47 +40,68 @@ async function orSayInUse<T>(host: 'GitHub' | 'GitLab', flag: string, where: str
   }
 }
 
-async function main(): Promise<void> {
-  const face = faceOf(process.env)
+type GitHubStarted = Awaited<ReturnType<typeof startGitHub>>
+type GitLabStarted = Awaited<ReturnType<typeof startGitLab>>
+
+/** The code host's stand-in a run has beside the emulator, if any. */
+interface CodeHosts {
+  github?: GitHubStarted | undefined
+  gitLab?: GitLabStarted | undefined
+}
+
+type StartCommand = Extract<CliCommand, { help: false }>
+
+/** The command to run, or undefined once --help was printed or a bad flag was named with the help (exit code 2). */
+function commandOf(face: Face): StartCommand | undefined {
   let parsed: CliCommand
   try {
     parsed = parseCli(process.argv.slice(2))
   } catch (err) {
     console.error(`${err instanceof Error ? err.message : String(err)}\n\n${helpText(face)}`)
     process.exitCode = 2
-    return
+    return undefined
   }
   if (parsed.help) {
     process.stdout.write(helpText(face))
-    return
+    return undefined
   }
-  const { options, readyFile, quiet } = parsed
-  if (!quiet) options.log = (line) => console.log(`${new Date().toISOString()} ${line}`)
-  if (readyFile !== undefined) await rm(readyFile, { force: true })
+  return parsed
+}
+
+/** The stand-in --github or --gitlab asks for, or undefined when its port is taken (said, exit code 1). */
+async function startCodeHosts(command: StartCommand): Promise<CodeHosts | undefined> {
+  const { options } = command
   const host = options.host ?? DEFAULTS.host
-  let github: Awaited<ReturnType<typeof startGitHub>> | undefined
-  if (parsed.github !== undefined) {
-    const cli = parsed.github
-    github = await orSayInUse('GitHub', 'github', `${host}:${cli.port}`, () => startGitHub(cli, options))
-    if (github === undefined) return
+  const hosts: CodeHosts = {}
+  if (command.github !== undefined) {
+    const cli = command.github
+    hosts.github = await orSayInUse('GitHub', 'github', `${host}:${cli.port}`, () => startGitHub(cli, options))
+    if (hosts.github === undefined) return undefined
   }
-  let gitLab: Awaited<ReturnType<typeof startGitLab>> | undefined
-  if (parsed.gitlab !== undefined) {
-    const cli = parsed.gitlab
-    gitLab = await orSayInUse('GitLab', 'gitlab', `${host}:${cli.port}`, () => startGitLab(cli, options))
-    if (gitLab === undefined) return
+  if (command.gitlab !== undefined) {
+    const cli = command.gitlab
+    hosts.gitLab = await orSayInUse('GitLab', 'gitlab', `${host}:${cli.port}`, () => startGitLab(cli, options))
+    if (hosts.gitLab === undefined) return undefined
   }
-  let emulator: Emulator
+  return hosts
+}
+
+/** The emulator started, or undefined when its port is taken (said, exit code 1; the code host's stand-in closed). */
+async function startOrSayInUse(options: EmulatorOptions, hosts: CodeHosts): Promise<Emulator | undefined> {
   try {
-    emulator = await startEmulator(options)
+    return await startEmulator(options)
   } catch (err) {
-    await Promise.all([github?.standIn.close(), gitLab?.standIn.close()])
+    await Promise.all([hosts.github?.standIn.close(), hosts.gitLab?.standIn.close()])
     if (!inUse(err)) throw err
     const where = `${options.host ?? DEFAULTS.host}:${options.port ?? 4080}`
     console.error(`Another program already listens on ${where}. Choose another port with --port N, or --port 0 to take any free one (its address is printed).`)
     process.exitCode = 1
-    return
+    return undefined
   }
+}
+
+/** The cloud API's part of the banner: where it listens, the account, the docs, the storage, the sites, the deploy time. */
+function printCloud(emulator: Emulator, options: EmulatorOptions): void {
   console.log(`Bloomreach Cloud API and search API emulator listening on ${emulator.url}`)
   console.log(`  username: ${emulator.username}`)
   console.log(`  password: ${emulator.password}`)
@@ -95,14 +116,10 @@ async function main(): Promise<void> {
   if (options.deployLooks !== undefined && options.deployLooks > 0)
     console.log(`  a deploy is seen in progress by ${options.deployLooks} look(s) before it lands`)
   if (emulator.appConfigFiles.length > 0) console.log(`  app config files: ${emulator.appConfigFiles.map((f) => f.name).join(', ')}`)
-  const side: GitHubSide | undefined = github && {
-    url: github.standIn.url,
-    repository: github.repository,
-    tip: github.history.main.at(-1) ?? '',
-    older: github.history.main.at(-2) ?? '',
-    token: DEFAULT_GITHUB_TOKEN
-  }
-  for (const line of deployLines(emulator, side, face)) console.log(line)
+}
+
+/** The search API's part of the banner: its address, keys and a query to try. */
+function printSearch(emulator: Emulator): void {
   console.log(
     `Search API: GET ${emulator.url}/api/v1/core/ (facets ${emulator.search.facetFormat}${emulator.search.delayMs > 0 ? `, ${emulator.search.delayMs} ms delay` : ''})`
   )
@@ -111,6 +128,20 @@ async function main(): Promise<void> {
   console.log(`  search-auth-key:   ${emulator.search.authKey}`)
   console.log(`  search-domain-key: ${emulator.search.domainKey}`)
   console.log(`  try search-query: shirt (keyword) or shirts (search-type: category)`)
+}
+
+/** The banner: what runs where, and what to run against it (./banner.ts). */
+function printBanner(emulator: Emulator, options: EmulatorOptions, { github, gitLab }: CodeHosts, face: Face): void {
+  printCloud(emulator, options)
+  const side: GitHubSide | undefined = github && {
+    url: github.standIn.url,
+    repository: github.repository,
+    tip: github.history.main.at(-1) ?? '',
+    older: github.history.main.at(-2) ?? '',
+    token: DEFAULT_GITHUB_TOKEN
+  }
+  for (const line of deployLines(emulator, side, face)) console.log(line)
+  printSearch(emulator)
   if (emulator.sso !== undefined) for (const line of ssoLines(emulator.sso, face)) console.log(line)
   if (github !== undefined && side !== undefined) for (const line of gitHubLines(side, github.history, face)) console.log(line)
   if (gitLab !== undefined) {
@@ -118,8 +149,10 @@ async function main(): Promise<void> {
     for (const line of gitLabLines(gitLabSide, gitLab.history, face)) console.log(line)
   }
   console.log(`Press Ctrl+C to stop.`)
-  if (readyFile !== undefined) await writeFile(readyFile, `${emulator.url}\n`)
+}
 
+/** On SIGINT or SIGTERM (the first one): everything closed, the ready file removed, exit 0. */
+function stopOnSignal(emulator: Emulator, { github, gitLab }: CodeHosts, readyFile: string | undefined): void {
   let stopping = false
   const stop = (signal: string): void => {
     if (stopping) return
@@ -133,6 +166,22 @@ async function main(): Promise<void> {
   }
   process.once('SIGINT', () => stop('SIGINT'))
   process.once('SIGTERM', () => stop('SIGTERM'))
+}
+
+async function main(): Promise<void> {
+  const face = faceOf(process.env)
+  const command = commandOf(face)
+  if (command === undefined) return
+  const { options, readyFile, quiet } = command
+  if (!quiet) options.log = (line) => console.log(`${new Date().toISOString()} ${line}`)
+  if (readyFile !== undefined) await rm(readyFile, { force: true })
+  const hosts = await startCodeHosts(command)
+  if (hosts === undefined) return
+  const emulator = await startOrSayInUse(options, hosts)
+  if (emulator === undefined) return
+  printBanner(emulator, options, hosts, face)
+  if (readyFile !== undefined) await writeFile(readyFile, `${emulator.url}\n`)
+  stopOnSignal(emulator, hosts, readyFile)
 }
 
 void main().catch((err: unknown) => {

@@ -206,10 +206,67 @@ export async function deleteDistribution(state: EmulatorState, id: string): Prom
   if (dist.path !== undefined) await rm(dist.path, { force: true })
 }
 
+/** GET /v3/environments: one page of them, or with ?name= that one environment (a look at each: a switch may land). */
+function listEnvironments(state: EmulatorState, ctx: RequestContext): void {
+  authenticate(state, ctx.req)
+  const name = ctx.url.searchParams.get('name')
+  if (name !== null) {
+    const env = state.environments.find((e) => e.name === name)
+    if (env === undefined && state.settings.unknownEnvironmentByName === 'no-id') return ctx.send(200, {})
+    if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`)
+    inventEnvironmentFields(ctx, state)
+    ctx.send(200, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-by-name'))
+    looked(state, [env])
+    return
+  }
+  const { environmentPageSize, environmentOffsetIgnored } = state.settings
+  const offset = environmentOffsetIgnored ? 0 : queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
+  const max = Math.min(queryInt(ctx, 'max', 100, 1, 1000), environmentPageSize)
+  const page = state.environments.slice(offset, offset + max)
+  const items = page.map((e) => environmentJson(e, state.settings.environmentStatus, state.settings, 'environment-list'))
+  const total = state.environments.length
+  // The public list shows {items, more, total, count}: offset and max are the emulator's own.
+  ctx.invent('field-offset', 'field-max')
+  if (items.length > 0) inventEnvironmentFields(ctx, state)
+  ctx.send(200, { offset, max, items, more: offset + items.length < total, total, count: items.length })
+  looked(state, page)
+}
+
+/** PUT /v3/environments/{id}/deploy: the deployment recorded and the switch started; 202 with the environment at once. */
+async function deploy(state: EmulatorState, ctx: RequestContext): Promise<void> {
+  const user = authenticate(state, ctx.req)
+  const id = ctx.params.id ?? ''
+  const env = state.environments.find((e) => e.id === id)
+  if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment with id "${id}"`)
+  const body = await readJsonObject(ctx)
+  const named = requireString(body, 'distributionId')
+  const strategy = requireString(body, 'strategy')
+  const appConfigFileRoles = appConfigFileRolesOf(state, body.appConfigFileRoles)
+  // The history keeps the stored id, whatever case the client sent it in.
+  const distributionId = findDistribution(state, named)?.id
+  if (distributionId === undefined) throw new HttpError(400, 'DistributionNotFound', `No distribution with id "${named}"`)
+  // How the platform treats a second deploy to an environment that is still switching is not
+  // public; by default the emulator refuses it, so a client that follows its deploys can be tested,
+  // and with deployWhileBusy 'accept' the new deploy replaces the switch in progress (startDeploy).
+  if (refusesDeployWhileBusy(state, env)) {
+    throw new HttpError(409, 'DeploymentInProgress', `Environment "${env.name}" is still deploying; wait until it reports its new distributionId`)
+  }
+  startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: platformNow(state), appliedAt: null, by: user })
+  // The answer's status and body are not public (public clients accept any 2xx and read nothing).
+  ctx.invent('status-202', 'deploy-body')
+  ctx.send(202, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-deployed'))
+}
+
+/** One-time download tokens: token -> distribution id. */
+type DownloadTokens = Map<string, string>
+
 export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiModule {
-  const { settings, tokens } = state
-  /** One-time download tokens: token -> distribution id. */
-  const downloads = new Map<string, string>()
+  return { name: 'cloud-deployment-api', routes: cloudRoutes(state, new Map(), documented) }
+}
+
+/** The cloud API's endpoints; its docs page lists them with `documented`, the other modules' cloud paths. */
+// eslint-disable-next-line max-lines-per-function -- a route table: one entry per endpoint (method, path, operation, summary, handler), read top to bottom as the API reference lists them and as the docs page shows them; split, the endpoints would be scattered
+function cloudRoutes(state: EmulatorState, downloads: DownloadTokens, documented: Route[]): Route[] {
   const routes: Route[] = [
     {
       method: 'POST',
@@ -217,17 +274,17 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       operation: 'login',
       summary: 'Log in with JSON {username, password}; answers {token_type, access_token, refresh_token}',
       handler: async (ctx) => {
-        await refuseWhenSso(ctx, settings)
+        await refuseWhenSso(ctx, state.settings)
         const body = await readJsonObject(ctx)
         const username = requireString(body, 'username')
         const password = requireString(body, 'password')
-        if (username !== settings.username || password !== settings.password) {
+        if (username !== state.settings.username || password !== state.settings.password) {
           throw new HttpError(401, 'AuthenticationFailed', 'Invalid username or password')
         }
         ctx.send(200, {
           token_type: 'bearer',
-          access_token: tokens.issue('access', username),
-          refresh_token: tokens.issue('refresh', username)
+          access_token: state.tokens.issue('access', username),
+          refresh_token: state.tokens.issue('refresh', username)
         })
       }
     },
@@ -237,10 +294,10 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       operation: 'refresh',
       summary: 'New access token from JSON {grant_type: "refresh_token", refresh_token}; no new refresh token',
       handler: async (ctx) => {
-        await refuseWhenSso(ctx, settings)
-        const check = tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), true))
+        await refuseWhenSso(ctx, state.settings)
+        const check = state.tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), true))
         if (!check.ok) throw new HttpError(401, 'Unauthorized', check.detail)
-        ctx.send(200, { token_type: 'bearer', access_token: tokens.issue('access', check.sub) })
+        ctx.send(200, { token_type: 'bearer', access_token: state.tokens.issue('access', check.sub) })
       }
     },
     {
@@ -249,10 +306,10 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       operation: 'revoke-refresh',
       summary: 'Revoke the refresh token given in the same JSON body',
       handler: async (ctx) => {
-        await refuseWhenSso(ctx, settings)
-        const check = tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), false))
+        await refuseWhenSso(ctx, state.settings)
+        const check = state.tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), false))
         if (!check.ok) throw new HttpError(401, 'Unauthorized', check.detail)
-        tokens.revoke('refresh', check.jti)
+        state.tokens.revoke('refresh', check.jti)
         // The API reference shows 200 (no body is shown).
         ctx.send(200)
       }
@@ -364,30 +421,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       operation: 'list-environments',
       summary:
         "Lists environments: {items: [{id, name, distributionId, status, strategy, deployedAt}], more, total, count}; query offset, max; ?name= answers that one environment. distributionId is what runs (the old one while deploying); status ('empty', 'deploying', 'running') is the emulator's own field",
-      handler: (ctx) => {
-        authenticate(state, ctx.req)
-        const name = ctx.url.searchParams.get('name')
-        if (name !== null) {
-          const env = state.environments.find((e) => e.name === name)
-          if (env === undefined && state.settings.unknownEnvironmentByName === 'no-id') return ctx.send(200, {})
-          if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`)
-          inventEnvironmentFields(ctx, state)
-          ctx.send(200, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-by-name'))
-          looked(state, [env])
-          return
-        }
-        const { environmentPageSize, environmentOffsetIgnored } = state.settings
-        const offset = environmentOffsetIgnored ? 0 : queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER)
-        const max = Math.min(queryInt(ctx, 'max', 100, 1, 1000), environmentPageSize)
-        const page = state.environments.slice(offset, offset + max)
-        const items = page.map((e) => environmentJson(e, state.settings.environmentStatus, state.settings, 'environment-list'))
-        const total = state.environments.length
-        // The public list shows {items, more, total, count}: offset and max are the emulator's own.
-        ctx.invent('field-offset', 'field-max')
-        if (items.length > 0) inventEnvironmentFields(ctx, state)
-        ctx.send(200, { offset, max, items, more: offset + items.length < total, total, count: items.length })
-        looked(state, page)
-      }
+      handler: (ctx) => listEnvironments(state, ctx)
     },
     {
       method: 'PUT',
@@ -395,29 +429,7 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       operation: 'deploy',
       summary:
         'Deploys JSON {distributionId, strategy, appConfigFileRoles?: [{appConfigFileId, role: "systemproperty"}]}; answers 202 with the environment at once, which switches after the deploy time (409 DeploymentInProgress meanwhile, or with deployWhileBusy accept a new deploy replaces the switch in progress)',
-      handler: async (ctx) => {
-        const user = authenticate(state, ctx.req)
-        const id = ctx.params.id ?? ''
-        const env = state.environments.find((e) => e.id === id)
-        if (env === undefined) throw new HttpError(404, 'EnvironmentNotFound', `No environment with id "${id}"`)
-        const body = await readJsonObject(ctx)
-        const named = requireString(body, 'distributionId')
-        const strategy = requireString(body, 'strategy')
-        const appConfigFileRoles = appConfigFileRolesOf(state, body.appConfigFileRoles)
-        // The history keeps the stored id, whatever case the client sent it in.
-        const distributionId = findDistribution(state, named)?.id
-        if (distributionId === undefined) throw new HttpError(400, 'DistributionNotFound', `No distribution with id "${named}"`)
-        // How the platform treats a second deploy to an environment that is still switching is not
-        // public; by default the emulator refuses it, so a client that follows its deploys can be tested,
-        // and with deployWhileBusy 'accept' the new deploy replaces the switch in progress (startDeploy).
-        if (refusesDeployWhileBusy(state, env)) {
-          throw new HttpError(409, 'DeploymentInProgress', `Environment "${env.name}" is still deploying; wait until it reports its new distributionId`)
-        }
-        startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: platformNow(state), appliedAt: null, by: user })
-        // The answer's status and body are not public (public clients accept any 2xx and read nothing).
-        ctx.invent('status-202', 'deploy-body')
-        ctx.send(202, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-deployed'))
-      }
+      handler: (ctx) => deploy(state, ctx)
     },
     {
       method: 'GET',
@@ -440,5 +452,5 @@ export function cloudApi(state: EmulatorState, documented: Route[] = []): ApiMod
       handler: (ctx) => ctx.sendText(200, 'text/html; charset=utf-8', docsPage([...routes, ...documented]))
     }
   ]
-  return { name: 'cloud-deployment-api', routes }
+  return routes
 }

@@ -80,6 +80,12 @@ const CRLFCRLF = Buffer.from('\r\n\r\n')
 
 type State = 'preamble' | 'after-delimiter' | 'headers' | 'body' | 'epilogue'
 
+/** Where a step of the parser got to in the buffer, and whether it may go on (false: it waits for more bytes, or is done). */
+interface Step {
+  pos: number
+  more: boolean
+}
+
 export class MultipartParser {
   private state: State = 'preamble'
   /** Bytes not yet consumed. Starts with CRLF so that a body that begins with the boundary matches the delimiter. */
@@ -101,77 +107,84 @@ export class MultipartParser {
   write(chunk: Buffer): MultipartEvent[] {
     const buf = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk])
     const events: MultipartEvent[] = []
-    let pos = 0
-    const delim = this.delimiter
-    parse: for (;;) {
-      switch (this.state) {
-        case 'preamble': {
-          const at = buf.indexOf(delim, pos)
-          if (at < 0) {
-            pos = Math.max(pos, buf.length - (delim.length - 1))
-            break parse
-          }
-          pos = at + delim.length
-          this.state = 'after-delimiter'
-          break
-        }
-        case 'after-delimiter': {
-          if (buf.length - pos < 2) break parse
-          if (buf[pos] === 0x2d && buf[pos + 1] === 0x2d) {
-            // close delimiter: everything after it is epilogue
-            this.state = 'epilogue'
-            events.push({ type: 'end' })
-            pos = buf.length
-            break parse
-          }
-          const eol = buf.indexOf(CRLF, pos)
-          if (eol < 0) {
-            if (buf.length - pos > 256) throw new MultipartError('Malformed boundary line')
-            break parse
-          }
-          for (let i = pos; i < eol; i++) {
-            if (buf[i] !== 0x20 && buf[i] !== 0x09) throw new MultipartError('Malformed boundary line')
-          }
-          pos = eol // the CRLF ending the boundary line starts the header search
-          this.state = 'headers'
-          break
-        }
-        case 'headers': {
-          const end = buf.indexOf(CRLFCRLF, pos)
-          if (end < 0) {
-            if (buf.length - pos > this.maxHeaderBytes) throw new MultipartError('Part headers are too large')
-            break parse
-          }
-          const block = end > pos + 2 ? buf.subarray(pos + 2, end) : Buffer.alloc(0)
-          events.push({ type: 'part', ...parsePartHeaders(block) })
-          pos = end + 4
-          this.state = 'body'
-          break
-        }
-        case 'body': {
-          const at = buf.indexOf(delim, pos)
-          if (at >= 0) {
-            if (at > pos) events.push({ type: 'data', data: buf.subarray(pos, at) })
-            events.push({ type: 'part-end' })
-            pos = at + delim.length
-            this.state = 'after-delimiter'
-            break
-          }
-          // Keep the bytes that could be the start of a delimiter split across chunks.
-          const safe = buf.length - (delim.length - 1)
-          if (safe > pos) {
-            events.push({ type: 'data', data: buf.subarray(pos, safe) })
-            pos = safe
-          }
-          break parse
-        }
-        case 'epilogue':
-          pos = buf.length
-          break parse
-      }
-    }
-    this.pending = pos >= buf.length ? Buffer.alloc(0) : Buffer.from(buf.subarray(pos))
+    let step: Step = { pos: 0, more: true }
+    while (step.more) step = this.step(buf, step.pos, events)
+    this.pending = step.pos >= buf.length ? Buffer.alloc(0) : Buffer.from(buf.subarray(step.pos))
     return events
+  }
+
+  /** One step of the state machine from `pos`: where it got to, and whether `buf` holds enough for another. */
+  private step(buf: Buffer, pos: number, events: MultipartEvent[]): Step {
+    switch (this.state) {
+      case 'preamble':
+        return this.preamble(buf, pos)
+      case 'after-delimiter':
+        return this.afterDelimiter(buf, pos, events)
+      case 'headers':
+        return this.partHeaders(buf, pos, events)
+      case 'body':
+        return this.partBody(buf, pos, events)
+      case 'epilogue':
+        return { pos: buf.length, more: false }
+    }
+  }
+
+  /** Skips to the first delimiter (keeping the bytes that could be its start, split across chunks). */
+  private preamble(buf: Buffer, pos: number): Step {
+    const at = buf.indexOf(this.delimiter, pos)
+    if (at < 0) return { pos: Math.max(pos, buf.length - (this.delimiter.length - 1)), more: false }
+    this.state = 'after-delimiter'
+    return { pos: at + this.delimiter.length, more: true }
+  }
+
+  /** After a delimiter: `--` closes the body (the rest is epilogue), else the boundary line's padding and CRLF. */
+  private afterDelimiter(buf: Buffer, pos: number, events: MultipartEvent[]): Step {
+    if (buf.length - pos < 2) return { pos, more: false }
+    if (buf[pos] === 0x2d && buf[pos + 1] === 0x2d) {
+      // close delimiter: everything after it is epilogue
+      this.state = 'epilogue'
+      events.push({ type: 'end' })
+      return { pos: buf.length, more: false }
+    }
+    const eol = buf.indexOf(CRLF, pos)
+    if (eol < 0) {
+      if (buf.length - pos > 256) throw new MultipartError('Malformed boundary line')
+      return { pos, more: false }
+    }
+    for (let i = pos; i < eol; i++) {
+      if (buf[i] !== 0x20 && buf[i] !== 0x09) throw new MultipartError('Malformed boundary line')
+    }
+    this.state = 'headers'
+    return { pos: eol, more: true } // the CRLF ending the boundary line starts the header search
+  }
+
+  /** A part's header block, once all of it is in (at most maxHeaderBytes). */
+  private partHeaders(buf: Buffer, pos: number, events: MultipartEvent[]): Step {
+    const end = buf.indexOf(CRLFCRLF, pos)
+    if (end < 0) {
+      if (buf.length - pos > this.maxHeaderBytes) throw new MultipartError('Part headers are too large')
+      return { pos, more: false }
+    }
+    const block = end > pos + 2 ? buf.subarray(pos + 2, end) : Buffer.alloc(0)
+    events.push({ type: 'part', ...parsePartHeaders(block) })
+    this.state = 'body'
+    return { pos: end + 4, more: true }
+  }
+
+  /** A part's body up to the next delimiter, or as much of it as cannot be the start of one. */
+  private partBody(buf: Buffer, pos: number, events: MultipartEvent[]): Step {
+    const at = buf.indexOf(this.delimiter, pos)
+    if (at >= 0) {
+      if (at > pos) events.push({ type: 'data', data: buf.subarray(pos, at) })
+      events.push({ type: 'part-end' })
+      this.state = 'after-delimiter'
+      return { pos: at + this.delimiter.length, more: true }
+    }
+    // Keep the bytes that could be the start of a delimiter split across chunks.
+    const safe = buf.length - (this.delimiter.length - 1)
+    if (safe <= pos) return { pos, more: false }
+    events.push({ type: 'data', data: buf.subarray(pos, safe) })
+    return { pos: safe, more: false }
   }
 
   /** Call at the end of the body: throws when the closing boundary was not seen. */

@@ -3,7 +3,7 @@
 // A real HTTP/1.1 server (node:http) that records every request, stores uploads, and can inject
 // faults. Used by `npm run emulator`, the demo and the tests. It shares no code with the action.
 // What the stack does is stack.ts; this file only listens, keeps the sockets and closes.
-import { createServer } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import type { AddressInfo, Socket } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -42,19 +42,16 @@ export type {
   UploadAnswer
 } from './types.js'
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+/** Where uploads are kept: the folder asked for (made if missing), else a temporary one the emulator owns and removes. */
+async function storageOf(options: EmulatorOptions): Promise<{ storageDir: string; ownsStorage: boolean }> {
   const ownsStorage = options.storageDir === undefined
   const storageDir = options.storageDir === undefined ? await mkdtemp(join(tmpdir(), 'brcloud-emulator-')) : resolve(options.storageDir)
   if (!ownsStorage) await mkdir(storageDir, { recursive: true })
-  let stack: Stack
-  try {
-    stack = createStack(options, storageDir)
-  } catch (error) {
-    if (ownsStorage) await rm(storageDir, { recursive: true, force: true })
-    throw error
-  }
-  const { state, faults, hooks, requests, search, sso, handle } = stack
+  return { storageDir, ownsStorage }
+}
 
+/** The stack's handler served over HTTP/1.1, listening; `sockets` are its open connections (close() ends them). */
+async function listen(handle: Stack['handle'], options: EmulatorOptions): Promise<{ server: Server; sockets: Set<Socket>; url: string }> {
   // maxHeaderSize above Node's 16 KB: the search API answers its own 414 to a request over 16 KB.
   const server = createServer({ requestTimeout: 0, headersTimeout: 120_000, keepAliveTimeout: 65_000, maxHeaderSize: 64 * 1024 }, (req, res) => {
     const socket = req.socket
@@ -81,10 +78,34 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     })
   })
   const address = server.address() as AddressInfo
-  const url = `http://${urlHost(address.address)}:${address.port}`
-  sso?.setBaseUrl(url)
+  return { server, sockets, url: `http://${urlHost(address.address)}:${address.port}` }
+}
 
+/** Stops once, however often called: switches cancelled, held calls let go, every connection ended, owned storage removed. */
+function closerOf(
+  { state, faults }: Stack,
+  { server, sockets }: { server: Server; sockets: Set<Socket> },
+  { storageDir, ownsStorage }: { storageDir: string; ownsStorage: boolean }
+): () => Promise<void> {
   let closing: Promise<void> | undefined
+  return () => {
+    closing ??= (async () => {
+      for (const timer of state.switches) clearTimeout(timer)
+      state.switches.clear()
+      state.landings.clear()
+      faults.cancelHeld()
+      const closed = new Promise<void>((done) => server.close(() => done()))
+      server.closeAllConnections()
+      for (const socket of sockets) socket.destroy()
+      await closed
+      if (ownsStorage) await rm(storageDir, { recursive: true, force: true })
+    })()
+    return closing
+  }
+}
+
+/** What a test holds of the running emulator: its address and account, the record, the stored state, and its hooks. */
+function emulatorOf({ state, faults, hooks, requests, search, sso }: Stack, url: string, close: () => Promise<void>): Emulator {
   return {
     url,
     username: state.settings.username,
@@ -108,19 +129,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     finishDeploy: (environmentName) => finishDeploy(state, environmentName),
     setDeploySeconds: (seconds) => void (state.settings.deploySeconds = seconds),
     setBackups: (environmentName, agesInHours) => setBackups(state, environmentName, agesInHours),
-    close() {
-      closing ??= (async () => {
-        for (const timer of state.switches) clearTimeout(timer)
-        state.switches.clear()
-        state.landings.clear()
-        faults.cancelHeld()
-        const closed = new Promise<void>((done) => server.close(() => done()))
-        server.closeAllConnections()
-        for (const socket of sockets) socket.destroy()
-        await closed
-        if (ownsStorage) await rm(storageDir, { recursive: true, force: true })
-      })()
-      return closing
-    }
+    close
   }
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const storage = await storageOf(options)
+  let stack: Stack
+  try {
+    stack = createStack(options, storage.storageDir)
+  } catch (error) {
+    if (storage.ownsStorage) await rm(storage.storageDir, { recursive: true, force: true })
+    throw error
+  }
+  const listening = await listen(stack.handle, options)
+  stack.sso?.setBaseUrl(listening.url)
+  return emulatorOf(stack, listening.url, closerOf(stack, listening, storage))
 }

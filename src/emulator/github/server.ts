@@ -156,71 +156,79 @@ export interface GitHubCore {
   setApi(api: string): void
 }
 
+/** What the stand-in keeps between calls: its repository and model (ctx), the tokens, the record, the faults. */
+interface Stand {
+  readonly ctx: Context
+  readonly tokens: Record<string, TokenGrant>
+  readonly calls: GitHubCall[]
+  readonly faults: Map<RouteName, GitHubFault[]>
+  /** Calls answered, for each answer's X-GitHub-Request-Id. */
+  requests: number
+}
+
 export function createGitHubStandIn(options: GitHubStandInOptions = {}): GitHubCore {
-  const owner = options.owner ?? 'acme'
-  const repo = options.repo ?? 'site'
   const tokens = options.tokens ?? { [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read', issues: 'write', pullRequests: 'read' } }
   const model = new GitHubModel(options.now)
-  const calls: GitHubCall[] = []
-  const faults = new Map<RouteName, GitHubFault[]>()
-  const ctx: Context = { api: '', owner, repo, model }
-  let requestCount = 0
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', ctx.api)
-    const raw = await readBody(req)
-    const call: GitHubCall = {
-      method: req.method ?? '',
-      path: url.pathname,
-      query: url.searchParams,
-      auth: req.headers.authorization,
-      json: undefined,
-      route: 'unknown',
-      status: 0
-    }
-    calls.push(call)
-    let answer: Answer
-    try {
-      answer = respond(call, url, raw, req.headers)
-    } catch (error) {
-      if (!(error instanceof GitHubError)) throw error
-      answer = { status: error.status, body: { message: error.message, ...error.extra, documentation_url: DOCS } }
-    }
-    call.status = answer.status
-    send(res, answer, ++requestCount)
-  }
-
-  function respond(call: GitHubCall, url: URL, raw: Buffer, headers: IncomingHttpHeaders): Answer {
-    if (raw.length > BODY_LIMIT) throw new GitHubError(413, 'Payload Too Large')
-    const matched = match(call.method, url.pathname)
-    if (matched !== undefined) call.route = matched.route
-    if (raw.length > 0) call.json = parseJson(raw)
-    // A fault answers before the token is looked at, as an outage of GitHub's front end would: nothing is applied.
-    const fault = matched === undefined ? undefined : takeFault(faults, matched.route)
-    if (fault !== undefined) return fault
-    const grant = tokens[tokenOf(call.auth) ?? '']
-    if (grant === undefined) throw new GitHubError(401, 'Bad credentials')
-    if (matched === undefined || matched.owner.toLowerCase() !== owner.toLowerCase() || matched.repo.toLowerCase() !== repo.toLowerCase()) {
-      throw new GitHubError(404, 'Not Found')
-    }
-    if (!allowed(grant, matched.route)) throw new GitHubError(403, 'Resource not accessible by integration')
-    if (raw.length > 0 && call.json === undefined) throw new GitHubError(400, 'Problems parsing JSON')
-    return route(ctx, matched, call, grant, headers.accept ?? '')
-  }
-
+  const ctx: Context = { api: '', owner: options.owner ?? 'acme', repo: options.repo ?? 'site', model }
+  const stand: Stand = { ctx, tokens, calls: [], faults: new Map(), requests: 0 }
   return {
     model,
-    calls,
+    calls: stand.calls,
     fail(routeName, fault) {
-      const queue = faults.get(routeName) ?? []
+      const queue = stand.faults.get(routeName) ?? []
       queue.push({ ...fault, times: fault.times ?? 1 })
-      faults.set(routeName, queue)
+      stand.faults.set(routeName, queue)
     },
-    handle,
+    handle: (req, res) => handle(stand, req, res),
     setApi(api) {
       ctx.api = api
     }
   }
+}
+
+/** One request: recorded, answered (a GitHubError as GitHub writes it). */
+async function handle(stand: Stand, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', stand.ctx.api)
+  const raw = await readBody(req)
+  const call: GitHubCall = {
+    method: req.method ?? '',
+    path: url.pathname,
+    query: url.searchParams,
+    auth: req.headers.authorization,
+    json: undefined,
+    route: 'unknown',
+    status: 0
+  }
+  stand.calls.push(call)
+  let answer: Answer
+  try {
+    answer = respond(stand, call, url, raw, req.headers)
+  } catch (error) {
+    if (!(error instanceof GitHubError)) throw error
+    answer = { status: error.status, body: { message: error.message, ...error.extra, documentation_url: DOCS } }
+  }
+  call.status = answer.status
+  send(res, answer, ++stand.requests)
+}
+
+/** The call checked as GitHub checks it (size, fault, token, repository, permission, body), then routed. */
+function respond(stand: Stand, call: GitHubCall, url: URL, raw: Buffer, headers: IncomingHttpHeaders): Answer {
+  const { owner, repo } = stand.ctx
+  if (raw.length > BODY_LIMIT) throw new GitHubError(413, 'Payload Too Large')
+  const matched = match(call.method, url.pathname)
+  if (matched !== undefined) call.route = matched.route
+  if (raw.length > 0) call.json = parseJson(raw)
+  // A fault answers before the token is looked at, as an outage of GitHub's front end would: nothing is applied.
+  const fault = matched === undefined ? undefined : takeFault(stand.faults, matched.route)
+  if (fault !== undefined) return fault
+  const grant = stand.tokens[tokenOf(call.auth) ?? '']
+  if (grant === undefined) throw new GitHubError(401, 'Bad credentials')
+  if (matched === undefined || matched.owner.toLowerCase() !== owner.toLowerCase() || matched.repo.toLowerCase() !== repo.toLowerCase()) {
+    throw new GitHubError(404, 'Not Found')
+  }
+  if (!allowed(grant, matched.route)) throw new GitHubError(403, 'Resource not accessible by integration')
+  if (raw.length > 0 && call.json === undefined) throw new GitHubError(400, 'Problems parsing JSON')
+  return route(stand.ctx, matched, call, grant, headers.accept ?? '')
 }
 
 export async function startGitHubStandIn(options: GitHubStandInOptions = {}): Promise<GitHubStandIn> {

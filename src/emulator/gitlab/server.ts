@@ -146,114 +146,150 @@ interface QueuedFault extends GitLabFault {
 
 type Outcome = { kind: 'answer'; answer: Answer } | { kind: 'hang' } | { kind: 'drop' }
 
-export function createGitLabStandIn(options: GitLabStandInOptions = {}): GitLabCore {
+/** What the stand-in keeps between calls: its project and tokens, the record, the faults and modes, the rate limit's minute. */
+interface Stand {
+  readonly now: () => number
+  /** The project's path (group/subgroup/name). */
+  readonly path: string
+  readonly model: GitLabModel
+  readonly tokens: Record<string, GitLabToken>
+  /** Calls per minute before a 429. */
+  readonly limit: number
+  readonly sleep: (ms: number) => Promise<void>
+  readonly calls: GitLabCall[]
+  readonly faults: Map<RouteName, QueuedFault[]>
+  readonly view: { base: string; model: GitLabModel }
+  refusing: RefusingMode | undefined
+  slowMs: number
+  /** Calls answered, for each answer's X-Request-Id. */
+  requests: number
+  /** The rate limit's minute and the calls counted in it. */
+  readonly window: { start: number; count: number }
+}
+
+function standOf(options: GitLabStandInOptions): Stand {
   const now = options.now ?? Date.now
   const path = options.project ?? DEFAULT_GITLAB_PROJECT
   const model = new GitLabModel({ id: options.projectId ?? DEFAULT_GITLAB_PROJECT_ID, path, defaultBranch: options.defaultBranch ?? 'main' }, now)
-  const tokens = options.tokens ?? { [DEFAULT_GITLAB_TOKEN]: { scopes: ['api'] } }
-  const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)))
-  const calls: GitLabCall[] = []
-  const faults = new Map<RouteName, QueuedFault[]>()
-  const view = { base: '', model }
-  let refusing: RefusingMode | undefined
-  let slowMs = 0
-  let requests = 0
-  const window = { start: 0, count: 0 }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', view.base === '' ? 'http://gitlab.invalid' : view.base)
-    const raw = await readBody(req)
-    const call: GitLabCall = {
-      method: req.method ?? '',
-      path: url.pathname,
-      query: url.searchParams,
-      body: raw.length > 0 ? bodyParams(raw, req.headers['content-type']) : undefined,
-      raw: raw.toString('utf8'),
-      token: tokenOf(req.headers, url.searchParams),
-      route: 'unknown',
-      status: 0
-    }
-    calls.push(call)
-    if (slowMs > 0) await sleep(slowMs)
-    const outcome = respond(call, url, raw)
-    if (outcome.kind === 'drop') return void req.socket.destroy()
-    if (outcome.kind === 'hang') {
-      if (!res.destroyed) await new Promise<void>((done) => res.once('close', () => done()))
-      return
-    }
-    call.status = outcome.answer.status
-    send(res, outcome.answer, ++requests, rateHeaders())
-  }
-
-  function respond(call: GitLabCall, url: URL, raw: Buffer): Outcome {
-    const matched = match(call.method, url.pathname)
-    if (matched !== undefined) call.route = matched.route
-    if (refusing !== undefined) return { kind: 'answer', answer: refusal(refusing, rateHeaders(true)) }
-    const fault = matched === undefined ? undefined : takeFault(faults, matched.route)
-    if (fault !== undefined && fault.afterApply !== true) return faultOutcome(fault)
-    const done: Outcome = { kind: 'answer', answer: guarded(() => carryOut(call, matched, raw)) }
-    return fault !== undefined ? faultOutcome(fault) : done
-  }
-
-  /** The call checked as GitLab checks it (throttle, token, route, scope, project, role, body), then answered. */
-  function carryOut(call: GitLabCall, matched: Matched | undefined, raw: Buffer): Answer {
-    if (counted() > limit) return refusal({ status: 429, retryAfterSeconds: Math.ceil((window.start + 60_000 - now()) / 1000) }, rateHeaders(true))
-    if (raw.length > BODY_LIMIT) throw GitLabError.message(413, '413 Request Entity Too Large')
-    const grant = tokens[call.token ?? '']
-    if (grant === undefined) throw GitLabError.message(401, '401 Unauthorized')
-    if (matched === undefined) throw new GitLabError(404, { error: '404 Not Found' })
-    const write = WRITE_ROUTES.includes(matched.route)
-    if (!grant.scopes.includes('api') && !(grant.scopes.includes('read_api') && !write)) throw insufficientScope(write)
-    if (!isProject(matched.project) || !(grant.projects ?? [path]).some((p) => p.toLowerCase() === path.toLowerCase())) throw GitLabError.notFound('Project')
-    if (DEVELOPER_ROUTES.includes(matched.route) && grant.role === 'reporter') throw GitLabError.message(403, '403 Forbidden')
-    if (raw.length > 0 && call.body === undefined) throw GitLabError.message(400, '400 Bad request - the body is not a JSON object or a form')
-    const params = { ...queryParams(call.query), ...call.body }
-    return answer(matched, { view, params, user: grant.user ?? DEFAULT_USER, path: call.path, query: call.query })
-  }
-
-  function isProject(id: string): boolean {
-    return /^\d+$/.test(id) ? Number(id) === model.project.id : id.toLowerCase() === path.toLowerCase()
-  }
-
-  /** Calls in this minute, this one included. */
-  function counted(): number {
-    const start = Math.floor(now() / 60_000) * 60_000
-    if (start !== window.start) Object.assign(window, { start, count: 0 })
-    return ++window.count
-  }
-
-  /** GitLab's RateLimit-* headers; `exhausted` when the answer is a throttle's. */
-  function rateHeaders(exhausted = false): Record<string, string> {
-    const reset = (window.start === 0 ? Math.floor(now() / 60_000) * 60_000 : window.start) + 60_000
-    return {
-      'ratelimit-name': 'throttle_authenticated_api',
-      'ratelimit-limit': String(limit),
-      'ratelimit-observed': String(window.count),
-      'ratelimit-remaining': exhausted ? '0' : String(Math.max(0, limit - window.count)),
-      'ratelimit-reset': String(Math.floor(reset / 1000)),
-      'ratelimit-resettime': new Date(reset).toUTCString()
-    }
-  }
-
   return {
+    now,
+    path,
     model,
-    calls,
+    tokens: options.tokens ?? { [DEFAULT_GITLAB_TOKEN]: { scopes: ['api'] } },
+    limit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+    sleep: options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms))),
+    calls: [],
+    faults: new Map(),
+    view: { base: '', model },
+    refusing: undefined,
+    slowMs: 0,
+    requests: 0,
+    window: { start: 0, count: 0 }
+  }
+}
+
+export function createGitLabStandIn(options: GitLabStandInOptions = {}): GitLabCore {
+  const stand = standOf(options)
+  return {
+    model: stand.model,
+    calls: stand.calls,
     fail(route, fault) {
-      const queue = faults.get(route) ?? []
+      const queue = stand.faults.get(route) ?? []
       queue.push({ ...fault, skipLeft: fault.skip ?? 0, timesLeft: fault.times ?? 1 })
-      faults.set(route, queue)
+      stand.faults.set(route, queue)
     },
     refuse(mode) {
-      refusing = mode
+      stand.refusing = mode
     },
     slow(ms) {
-      slowMs = ms
+      stand.slowMs = ms
     },
-    handle,
+    handle: (req, res) => handle(stand, req, res),
     setBase(base) {
-      view.base = base
+      stand.view.base = base
     }
+  }
+}
+
+/** One request: recorded, late in the slow mode, then answered, dropped or left hanging as a fault says. */
+async function handle(stand: Stand, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? '/', stand.view.base === '' ? 'http://gitlab.invalid' : stand.view.base)
+  const raw = await readBody(req)
+  const call: GitLabCall = {
+    method: req.method ?? '',
+    path: url.pathname,
+    query: url.searchParams,
+    body: raw.length > 0 ? bodyParams(raw, req.headers['content-type']) : undefined,
+    raw: raw.toString('utf8'),
+    token: tokenOf(req.headers, url.searchParams),
+    route: 'unknown',
+    status: 0
+  }
+  stand.calls.push(call)
+  if (stand.slowMs > 0) await stand.sleep(stand.slowMs)
+  const outcome = respond(stand, call, url, raw)
+  if (outcome.kind === 'drop') return void req.socket.destroy()
+  if (outcome.kind === 'hang') {
+    if (!res.destroyed) await new Promise<void>((done) => res.once('close', () => done()))
+    return
+  }
+  call.status = outcome.answer.status
+  send(res, outcome.answer, ++stand.requests, rateHeaders(stand))
+}
+
+/** The refusing mode's answer, else a fault's (before or after the call is carried out), else the call's own. */
+function respond(stand: Stand, call: GitLabCall, url: URL, raw: Buffer): Outcome {
+  const matched = match(call.method, url.pathname)
+  if (matched !== undefined) call.route = matched.route
+  if (stand.refusing !== undefined) return { kind: 'answer', answer: refusal(stand.refusing, rateHeaders(stand, true)) }
+  const fault = matched === undefined ? undefined : takeFault(stand.faults, matched.route)
+  if (fault !== undefined && fault.afterApply !== true) return faultOutcome(fault)
+  const done: Outcome = { kind: 'answer', answer: guarded(() => carryOut(stand, call, matched, raw)) }
+  return fault !== undefined ? faultOutcome(fault) : done
+}
+
+/** The call checked as GitLab checks it (throttle, token, route, scope, project, role, body), then answered. */
+function carryOut(stand: Stand, call: GitLabCall, matched: Matched | undefined, raw: Buffer): Answer {
+  const { path, window } = stand
+  if (counted(stand) > stand.limit) {
+    return refusal({ status: 429, retryAfterSeconds: Math.ceil((window.start + 60_000 - stand.now()) / 1000) }, rateHeaders(stand, true))
+  }
+  if (raw.length > BODY_LIMIT) throw GitLabError.message(413, '413 Request Entity Too Large')
+  const grant = stand.tokens[call.token ?? '']
+  if (grant === undefined) throw GitLabError.message(401, '401 Unauthorized')
+  if (matched === undefined) throw new GitLabError(404, { error: '404 Not Found' })
+  const write = WRITE_ROUTES.includes(matched.route)
+  if (!grant.scopes.includes('api') && !(grant.scopes.includes('read_api') && !write)) throw insufficientScope(write)
+  if (!isProject(stand, matched.project) || !(grant.projects ?? [path]).some((p) => p.toLowerCase() === path.toLowerCase()))
+    throw GitLabError.notFound('Project')
+  if (DEVELOPER_ROUTES.includes(matched.route) && grant.role === 'reporter') throw GitLabError.message(403, '403 Forbidden')
+  if (raw.length > 0 && call.body === undefined) throw GitLabError.message(400, '400 Bad request - the body is not a JSON object or a form')
+  const params = { ...queryParams(call.query), ...call.body }
+  return answer(matched, { view: stand.view, params, user: grant.user ?? DEFAULT_USER, path: call.path, query: call.query })
+}
+
+/** Whether a path's project (its id, or its path) is the stand-in's. */
+function isProject(stand: Stand, id: string): boolean {
+  return /^\d+$/.test(id) ? Number(id) === stand.model.project.id : id.toLowerCase() === stand.path.toLowerCase()
+}
+
+/** Calls in this minute, this one included. */
+function counted({ now, window }: Stand): number {
+  const start = Math.floor(now() / 60_000) * 60_000
+  if (start !== window.start) Object.assign(window, { start, count: 0 })
+  return ++window.count
+}
+
+/** GitLab's RateLimit-* headers; `exhausted` when the answer is a throttle's. */
+function rateHeaders({ now, window, limit }: Stand, exhausted = false): Record<string, string> {
+  const reset = (window.start === 0 ? Math.floor(now() / 60_000) * 60_000 : window.start) + 60_000
+  return {
+    'ratelimit-name': 'throttle_authenticated_api',
+    'ratelimit-limit': String(limit),
+    'ratelimit-observed': String(window.count),
+    'ratelimit-remaining': exhausted ? '0' : String(Math.max(0, limit - window.count)),
+    'ratelimit-reset': String(Math.floor(reset / 1000)),
+    'ratelimit-resettime': new Date(reset).toUTCString()
   }
 }
 
