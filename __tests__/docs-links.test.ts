@@ -12,7 +12,10 @@ const pages = [
   'CHANGELOG.md',
   ...readdirSync(join(root, 'docs'))
     .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`)
+    .map((f) => `docs/${f}`),
+  ...readdirSync(join(root, 'docs/decisions'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/decisions/${f}`)
 ]
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
@@ -47,6 +50,22 @@ test.each(pages)('%s: every relative link and anchor resolves', (page) => {
 
 test('the README is read in ten minutes: at most 20 KB', () => {
   expect(readFileSync(join(root, 'README.md')).length).toBeLessThanOrEqual(20 * 1024)
+})
+
+test('the map of the code is read in ten minutes: docs/architecture.md at most 15 KB', () => {
+  expect(readFileSync(join(root, 'docs/architecture.md')).length).toBeLessThanOrEqual(15 * 1024)
+})
+
+test('every decision record has its Context, Decision and Consequences, and is listed in docs/decisions/README.md', () => {
+  const dir = join(root, 'docs/decisions')
+  const index = readFileSync(join(dir, 'README.md'), 'utf8')
+  const records = readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'README.md')
+  expect(records.length).toBeGreaterThan(0)
+  for (const record of records) {
+    const headings = [...readFileSync(join(dir, record), 'utf8').matchAll(/^## (.+)$/gm)].map((m) => m[1])
+    expect({ record, headings }).toEqual({ record, headings: expect.arrayContaining(['Context', 'Decision', 'Consequences']) })
+    expect({ record, listed: index.includes(`](${record})`) }).toEqual({ record, listed: true })
+  }
 })
 
 test("the hints in the action's messages build with the same Maven command as the docs", () => {

@@ -2,7 +2,7 @@
 // observed moment, in the order seen. The CloudEvents attributes go in ce-* headers, the body is the CDEvent's
 // JSON (cdevents/spec v0.5.1: cloudevents-binding.md; schemas/service*.json; custom/schema.json for dev.cdeventsx).
 // The headers are written here by hand: the cloudevents package would add about 230 KB to dist/index.js
-// (docs/architecture.md, "hand-written where a library exists").
+// (docs/decisions/0021-cloudevents-headers-by-hand.md).
 import type { ObservedEvent, ObservedKind, ObservedRun, Sink } from './observed.js'
 import { uuidOf } from './from-run.js'
 import { distributionKey } from './sinks/facts.js'
