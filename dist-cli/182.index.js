@@ -1116,6 +1116,25 @@ function startArchiveCheck(file, options = {}) {
 async function runCheck(file, options, headChecked) {
     const absolute = external_node_path_default().resolve(file);
     const label = `distribution: '${file}'`;
+    const fileSize = await checkBeforeReading(absolute, label, options);
+    const read = await readArchive(absolute, label, fileSize, headChecked);
+    if (read.reader.entries === 0) {
+        throw new errors/* InputError */.dz(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`);
+    }
+    const warnings = archiveWarnings(read.reader, label, absolute);
+    return {
+        path: absolute,
+        fileName: external_node_path_default().basename(absolute),
+        size: read.size,
+        sha256: read.sha256,
+        md5: read.md5,
+        entries: read.reader.entries,
+        packed: false,
+        ...(warnings.length > 0 ? { warnings } : {})
+    };
+}
+/** The checks that need no reading of the content: there, a file, within the limit, not empty, gzip. Returns its size. */
+async function checkBeforeReading(absolute, label, options) {
     let st;
     try {
         st = await (0,promises_.stat)(absolute);
@@ -1137,10 +1156,17 @@ async function runCheck(file, options, headChecked) {
                 ? 'Bloomreach Cloud takes a gzip-compressed tar: compress it (`gzip` it, or build it with `tar -czf`), or point `distribution` at the directory to pack.'
                 : check_POINT_HINT));
     }
+    return st.size;
+}
+/**
+ * Reads the archive once: gunzip and the tar check on one side, the file's hashes on the other. `headChecked` is
+ * told once HEAD_CHECK_BYTES of sound tar were read, unless the gzip trailer makes the file suspicious.
+ */
+async function readArchive(absolute, label, fileSize, headChecked) {
     // A tar is a whole number of 512-byte blocks, so a gzip member holding one ends with a length that
     // is too: anything else is a cut-off file or bytes after the stream (or, rarely, a tar split over
     // several members). Then the whole check runs before any request, to name the problem exactly.
-    const length = await trailerLength(absolute, st.size);
+    const length = await trailerLength(absolute, fileSize);
     const suspicious = length === undefined || length % 512 !== 0;
     let tarBytes = 0;
     // zlib hands back every piece of the tar in a fresh buffer: collect that garbage as it goes (src/memory.ts),
@@ -1150,7 +1176,7 @@ async function runCheck(file, options, headChecked) {
         relief.produce(bytes);
         tarBytes += bytes;
         if (!suspicious && tarBytes >= HEAD_CHECK_BYTES && !reader.failing)
-            headChecked(st.size);
+            headChecked(fileSize);
     });
     const sha256 = (0,external_node_crypto_.createHash)('sha256');
     const md5 = (0,external_node_crypto_.createHash)('md5');
@@ -1173,57 +1199,71 @@ async function runCheck(file, options, headChecked) {
             throw fed.reason;
     }
     catch (err) {
-        if (err instanceof UnsafeEntry && err.entry.symlink !== undefined) {
-            const { entry } = err;
-            throw new errors/* InputError */.dz(`${label} contains a symlink '${entry.name}' -> '${entry.symlink}' that ${entry.why}; on the platform it would lead outside the ` +
-                'installation directory (GNU tar and bsdtar refuse to extract through such a link). Replace the link by the file or directory ' +
-                'it points to (e.g. pack with `tar -h`/`--dereference`), or make it point inside the distribution with a relative target ' +
-                '(e.g. `lib/current -> ../lib-1.2`).');
-        }
-        if (err instanceof UnsafeEntry) {
-            const { entry } = err;
-            const what = entry.link === undefined ? `an entry '${entry.name}' that ${entry.why}` : `a hard link '${entry.name}' whose target '${entry.link}' ${entry.why}`;
-            throw new errors/* InputError */.dz(`${label} contains ${what}; extracting it would write outside the installation directory. ` +
-                'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +
-                'or point `distribution` at the directory and let the action pack it.');
-        }
-        if (err instanceof SparseEntry) {
-            throw new errors/* InputError */.dz(`${label} contains a sparse file '${err.entryName}' (written by \`tar --sparse\`): an extractor that does not know GNU's sparse ` +
-                'format unpacks other bytes than GNU tar does (its map as content, or content as further entries), so what the platform would ' +
-                'unpack cannot be checked. Repack it without `--sparse` (`-S`), e.g. `tar -czf dist.tar.gz -C <dir> .`, ' +
-                'or point `distribution` at the directory and let the action pack it.');
-        }
-        if (err instanceof TarFormatError) {
-            if (err.kind === 'not-tar') {
-                throw new errors/* InputError */.dz(`${label} is a gzip file but not a tar archive (${err.message}). Bloomreach Cloud takes a gzip-compressed tar (.tar.gz). ${check_POINT_HINT}`);
-            }
-            const what = err.kind === 'truncated' ? 'is truncated' : 'is corrupt';
-            throw new errors/* InputError */.dz(`${label} ${what}: ${err.message}. ${REBUILD_HINT}`);
-        }
-        const code = err.code;
-        if (code === 'Z_BUF_ERROR') {
-            throw new errors/* InputError */.dz(`${label} is truncated: the gzip stream ends early (after ${size} bytes). ${REBUILD_HINT}`);
-        }
-        // After a complete member (its CRC and length checked), zlib reads the next bytes as another
-        // member's header: a second member is valid gzip and read on, zero padding is ignored. zlib says
-        // "incorrect header check" only where a member must start, and the file's first member starts
-        // right (checked above), so this is bytes that are not gzip after a complete gzip stream. Refused:
-        // gzip and GNU tar ignore them with a warning, Python's gzip and others refuse the file, and the
-        // platform's extractor is not known.
-        if (code === 'Z_DATA_ERROR' && /incorrect header check/.test(err.message)) {
-            throw new errors/* InputError */.dz(`${label} has data after the end of its gzip stream: bytes that are not gzip follow the complete archive. ` +
-                'gzip and GNU tar ignore such bytes with a warning ("trailing garbage ignored"), other extractors refuse the file, ' +
-                'and what the platform does with it is not known. A copy or upload step usually appended them: rebuild the distribution, or cut ' +
-                `them off with \`gzip -dc ${external_node_path_default().basename(absolute)} | gzip > fixed.tar.gz\` and deploy that.`);
-        }
-        if (typeof code === 'string' && code.startsWith('Z_')) {
-            throw new errors/* InputError */.dz(`${label} is a corrupt gzip file (${err.message}). ${REBUILD_HINT}`);
-        }
-        throw err;
+        throw readFailure(err, label, absolute, size);
     }
-    if (reader.entries === 0) {
-        throw new errors/* InputError */.dz(`${label} is an empty archive (no entries at all); there is nothing to deploy. ${REBUILD_HINT}`);
+    return { reader, size, sha256: sha256.digest('hex'), md5: md5.digest('hex') };
+}
+/**
+ * What a failed read of the archive is, for the user: an InputError naming what is wrong and how to fix it, or the
+ * failure as it was when it is none of the archive's (a read error of the file). `fed`: the bytes read before it.
+ */
+function readFailure(err, label, absolute, fed) {
+    if (err instanceof UnsafeEntry)
+        return unsafeEntryError(err, label);
+    if (err instanceof SparseEntry) {
+        return new errors/* InputError */.dz(`${label} contains a sparse file '${err.entryName}' (written by \`tar --sparse\`): an extractor that does not know GNU's sparse ` +
+            'format unpacks other bytes than GNU tar does (its map as content, or content as further entries), so what the platform would ' +
+            'unpack cannot be checked. Repack it without `--sparse` (`-S`), e.g. `tar -czf dist.tar.gz -C <dir> .`, ' +
+            'or point `distribution` at the directory and let the action pack it.');
     }
+    if (err instanceof TarFormatError) {
+        if (err.kind === 'not-tar') {
+            return new errors/* InputError */.dz(`${label} is a gzip file but not a tar archive (${err.message}). Bloomreach Cloud takes a gzip-compressed tar (.tar.gz). ${check_POINT_HINT}`);
+        }
+        const what = err.kind === 'truncated' ? 'is truncated' : 'is corrupt';
+        return new errors/* InputError */.dz(`${label} ${what}: ${err.message}. ${REBUILD_HINT}`);
+    }
+    return gzipFailure(err, label, absolute, fed) ?? err;
+}
+/** An entry that would land outside the installation directory: a symlink leading out, or a name or hard link that does. */
+function unsafeEntryError(err, label) {
+    const { entry } = err;
+    if (entry.symlink !== undefined) {
+        return new errors/* InputError */.dz(`${label} contains a symlink '${entry.name}' -> '${entry.symlink}' that ${entry.why}; on the platform it would lead outside the ` +
+            'installation directory (GNU tar and bsdtar refuse to extract through such a link). Replace the link by the file or directory ' +
+            'it points to (e.g. pack with `tar -h`/`--dereference`), or make it point inside the distribution with a relative target ' +
+            '(e.g. `lib/current -> ../lib-1.2`).');
+    }
+    const what = entry.link === undefined ? `an entry '${entry.name}' that ${entry.why}` : `a hard link '${entry.name}' whose target '${entry.link}' ${entry.why}`;
+    return new errors/* InputError */.dz(`${label} contains ${what}; extracting it would write outside the installation directory. ` +
+        'Repack the distribution with relative paths only (e.g. `tar -czf dist.tar.gz -C <dir> .`), ' +
+        'or point `distribution` at the directory and let the action pack it.');
+}
+/** zlib's failures (codes Z_*) in the user's words; undefined for any other failure. */
+function gzipFailure(err, label, absolute, fed) {
+    const code = err.code;
+    if (code === 'Z_BUF_ERROR') {
+        return new errors/* InputError */.dz(`${label} is truncated: the gzip stream ends early (after ${fed} bytes). ${REBUILD_HINT}`);
+    }
+    // After a complete member (its CRC and length checked), zlib reads the next bytes as another
+    // member's header: a second member is valid gzip and read on, zero padding is ignored. zlib says
+    // "incorrect header check" only where a member must start, and the file's first member starts
+    // right (checked above), so this is bytes that are not gzip after a complete gzip stream. Refused:
+    // gzip and GNU tar ignore them with a warning, Python's gzip and others refuse the file, and the
+    // platform's extractor is not known.
+    if (code === 'Z_DATA_ERROR' && /incorrect header check/.test(err.message)) {
+        return new errors/* InputError */.dz(`${label} has data after the end of its gzip stream: bytes that are not gzip follow the complete archive. ` +
+            'gzip and GNU tar ignore such bytes with a warning ("trailing garbage ignored"), other extractors refuse the file, ' +
+            'and what the platform does with it is not known. A copy or upload step usually appended them: rebuild the distribution, or cut ' +
+            `them off with \`gzip -dc ${external_node_path_default().basename(absolute)} | gzip > fixed.tar.gz\` and deploy that.`);
+    }
+    if (typeof code === 'string' && code.startsWith('Z_')) {
+        return new errors/* InputError */.dz(`${label} is a corrupt gzip file (${err.message}). ${REBUILD_HINT}`);
+    }
+    return undefined;
+}
+/** What deploys but likely not as meant: everything under one top-level folder, device or FIFO entries. */
+function archiveWarnings(reader, label, absolute) {
     const warnings = [];
     const folder = reader.topLevel.folder;
     if (folder !== undefined) {
@@ -1237,16 +1277,7 @@ async function runCheck(file, options, headChecked) {
         warnings.push(`${label} holds ${what} (e.g. '${special.first}', ${special.kind}); they are no files to deploy, and an extractor without ` +
             'root privileges cannot make devices. Leave them out of the distribution.');
     }
-    return {
-        path: absolute,
-        fileName: external_node_path_default().basename(absolute),
-        size,
-        sha256: sha256.digest('hex'),
-        md5: md5.digest('hex'),
-        entries: reader.entries,
-        packed: false,
-        ...(warnings.length > 0 ? { warnings } : {})
-    };
+    return warnings;
 }
 const FEED_CHUNK = 512 * 1024;
 /**
@@ -1367,42 +1398,12 @@ function padding(size) {
 }
 /** The header block(s) of an entry: an optional PAX 'x' header (with its data) then the ustar header. */
 function encodeEntryHeader(entry) {
+    // What a ustar field cannot hold goes into PAX records, in this order: path, linkpath, size, mtime.
     const pax = [];
-    const nameBytes = Buffer.from(entry.name, 'utf8');
-    const split = splitUstarName(nameBytes);
-    let name;
-    let prefix;
-    if (split && isPlainAscii(entry.name)) {
-        name = split.name;
-        prefix = split.prefix;
-    }
-    else {
-        pax.push(paxRecord('path', entry.name));
-        // The ustar field gets an ASCII stand-in, not raw UTF-8: a reader decodes it in its own charset
-        // before the PAX record replaces it, and Java's Commons Compress fails on UTF-8 in the C locale.
-        name = fallbackField(entry.name, 100);
-    }
-    let linkname;
-    if (entry.type === 'symlink') {
-        const linkBytes = Buffer.from(entry.linkname, 'utf8');
-        if (linkBytes.length <= 100 && isPlainAscii(entry.linkname)) {
-            linkname = linkBytes;
-        }
-        else {
-            pax.push(paxRecord('linkpath', entry.linkname));
-            linkname = fallbackField(entry.linkname, 100);
-        }
-    }
-    let size = entry.type === 'file' ? entry.size : 0;
-    if (size > MAX_OCTAL_11) {
-        pax.push(paxRecord('size', String(size)));
-        size = 0;
-    }
-    let mtime = Math.floor(entry.mtime);
-    if (mtime < 0 || mtime > MAX_OCTAL_11) {
-        pax.push(paxRecord('mtime', String(mtime)));
-        mtime = mtime < 0 ? 0 : MAX_OCTAL_11;
-    }
+    const { name, prefix } = ustarName(entry, pax);
+    const linkname = entry.type === 'symlink' ? ustarLinkname(entry.linkname, pax) : undefined;
+    const size = ustarSize(entry.type === 'file' ? entry.size : 0, pax);
+    const mtime = ustarMtime(Math.floor(entry.mtime), pax);
     const header = encodeUstarHeader({
         name,
         prefix,
@@ -1414,8 +1415,44 @@ function encodeEntryHeader(entry) {
     });
     if (pax.length === 0)
         return header;
+    return Buffer.concat([...paxHeaderBlocks(entry.name, pax, mtime), header]);
+}
+/** The ustar name (and prefix) of an entry; a name they cannot hold as plain ASCII goes into a PAX 'path' record. */
+function ustarName(entry, pax) {
+    const split = splitUstarName(Buffer.from(entry.name, 'utf8'));
+    if (split && isPlainAscii(entry.name))
+        return { name: split.name, prefix: split.prefix };
+    pax.push(paxRecord('path', entry.name));
+    // The ustar field gets an ASCII stand-in, not raw UTF-8: a reader decodes it in its own charset
+    // before the PAX record replaces it, and Java's Commons Compress fails on UTF-8 in the C locale.
+    return { name: fallbackField(entry.name, 100), prefix: undefined };
+}
+/** A symlink's target in the ustar field, or in a PAX 'linkpath' record when it is long or not plain ASCII. */
+function ustarLinkname(target, pax) {
+    const linkBytes = Buffer.from(target, 'utf8');
+    if (linkBytes.length <= 100 && isPlainAscii(target))
+        return linkBytes;
+    pax.push(paxRecord('linkpath', target));
+    return fallbackField(target, 100);
+}
+/** A file's size for its 11-digit octal field; a larger one goes into a PAX 'size' record, the field says 0. */
+function ustarSize(size, pax) {
+    if (size <= MAX_OCTAL_11)
+        return size;
+    pax.push(paxRecord('size', String(size)));
+    return 0;
+}
+/** An mtime for its 11-digit octal field; one before 1970 or past the field goes into a PAX 'mtime' record, the field the nearest it holds. */
+function ustarMtime(mtime, pax) {
+    if (mtime >= 0 && mtime <= MAX_OCTAL_11)
+        return mtime;
+    pax.push(paxRecord('mtime', String(mtime)));
+    return mtime < 0 ? 0 : MAX_OCTAL_11;
+}
+/** The PAX 'x' header that carries the records, its data and the padding to a whole block. */
+function paxHeaderBlocks(entryName, pax, mtime) {
     const data = Buffer.concat(pax);
-    const base = entry.name.replace(/\/+$/, '').split('/').pop() ?? 'entry';
+    const base = entryName.replace(/\/+$/, '').split('/').pop() ?? 'entry';
     const paxHeader = encodeUstarHeader({
         name: fallbackField(`PaxHeaders/${base}`, 100),
         mode: 0o644,
@@ -1423,7 +1460,7 @@ function encodeEntryHeader(entry) {
         mtime,
         typeflag: 'x'
     });
-    return Buffer.concat([paxHeader, data, Buffer.alloc(padding(data.length)), header]);
+    return [paxHeader, data, Buffer.alloc(padding(data.length))];
 }
 /** A 1-byte read past the listed size tells whether a file grew; what it reads is never used. */
 const PROBE = Buffer.alloc(1);
@@ -2509,81 +2546,103 @@ function why(err) {
  * symlinks (kept as links) are listed; sockets, FIFOs and devices are skipped (reported to onSkipped).
  */
 async function* walkDirectory(root, options = {}) {
-    const exclude = options.exclude ?? [];
-    const windows = (options.platform ?? process.platform) === 'win32';
-    const samePath = (a, b) => (windows ? a.toLowerCase() === b.toLowerCase() : a === b);
-    const excludePaths = (options.excludePaths ?? []).map((p) => external_node_path_default().resolve(p));
-    const links = new LinkTracker('the directory being packed');
-    const outside = (rel, target, why) => new errors/* InputError */.dz(`distribution: the symlink '${rel}' -> '${target}' ${why}; packed as a link, it would lead outside the installation directory ` +
-        'on the platform (to nothing, or to files that are not yours). Replace the link by the file or directory it points to ' +
-        '(copy it into the distribution), or make it point inside the distribution with a relative target (e.g. `lib/current -> ../lib-1.2`).');
-    async function* walk(dir, prefix) {
-        let raw;
-        try {
-            raw = await (0,promises_.readdir)(dir, { encoding: 'buffer' });
-        }
-        catch (err) {
-            throw new errors/* InputError */.dz(`distribution: cannot list the directory '${prefix || '.'}' (${why(err)}). ` +
-                'Make sure the user running the action can read every directory of the distribution.');
-        }
-        const names = raw.map((bytes) => {
-            const name = bytes.toString('utf8');
-            if (!Buffer.from(name, 'utf8').equals(bytes))
-                throw notUtf8(prefix, bytes);
-            return name;
-        });
-        for (const name of sortByBytes(names)) {
-            const full = external_node_path_default().join(dir, name);
-            const rel = prefix + name;
-            let st;
-            try {
-                st = await (0,promises_.lstat)(full);
-            }
-            catch (err) {
-                throw new errors/* InputError */.dz(`distribution: '${rel}' could not be read while packing (${why(err)}). ` +
-                    'Make sure no other step or process changes the distribution directory while this action runs.');
-            }
-            if (exclude.some((e) => e.dev === st.dev && e.ino === st.ino && e.ino !== 0))
-                continue;
-            if (excludePaths.some((p) => samePath(external_node_path_default().resolve(full), p)))
-                continue;
-            const mtime = Math.floor(st.mtimeMs / 1000);
-            if (st.isDirectory()) {
-                yield { type: 'directory', name: `${rel}/`, mode: windows ? 0o755 : st.mode & 0o7777, mtime };
-                yield* walk(full, `${rel}/`);
-            }
-            else if (st.isFile()) {
-                // Windows has no execute bit: make shell scripts executable so bin/*.sh still run on the platform.
-                const mode = windows ? (name.endsWith('.sh') ? 0o755 : 0o644) : st.mode & 0o7777;
-                yield { type: 'file', name: rel, mode, mtime, size: st.size, sourcePath: full, listedMtimeMs: st.mtimeMs };
-            }
-            else if (st.isSymbolicLink()) {
-                let target;
-                try {
-                    target = await (0,promises_.readlink)(full);
-                }
-                catch (err) {
-                    throw new errors/* InputError */.dz(`distribution: cannot read the symlink '${rel}' (${why(err)}).`);
-                }
-                if (windows)
-                    target = target.replace(/\\/g, '/');
-                const problem = links.entry(rel, 'symlink', target);
-                if (problem)
-                    throw outside(rel, target, problem.why);
-                yield { type: 'symlink', name: rel, mode: windows ? 0o777 : st.mode & 0o7777, mtime, linkname: target };
-            }
-            // Sockets, FIFOs and devices: nothing to deploy, left out (the caller says so).
-            else {
-                const kind = st.isFIFO() ? 'a FIFO' : st.isSocket() ? 'a socket' : st.isCharacterDevice() ? 'a character device' : 'a block device';
-                options.onSkipped?.(rel, kind);
-            }
-        }
-    }
-    yield* walk(root, '');
+    const walk = {
+        options,
+        exclude: options.exclude ?? [],
+        excludePaths: (options.excludePaths ?? []).map((p) => external_node_path_default().resolve(p)),
+        windows: (options.platform ?? process.platform) === 'win32',
+        links: new LinkTracker('the directory being packed')
+    };
+    yield* walkFolder(walk, root, '');
     // A symlink may lead outside through one listed after it (a -> b/.., then b -> .): checked once all are known.
-    const late = links.finish();
+    const late = walk.links.finish();
     if (late)
         throw outside(late.name, late.target, late.problem.why);
+}
+/** A symlink that leads outside the tree: refused, with what to do instead. */
+function outside(rel, target, why) {
+    return new errors/* InputError */.dz(`distribution: the symlink '${rel}' -> '${target}' ${why}; packed as a link, it would lead outside the installation directory ` +
+        'on the platform (to nothing, or to files that are not yours). Replace the link by the file or directory it points to ' +
+        '(copy it into the distribution), or make it point inside the distribution with a relative target (e.g. `lib/current -> ../lib-1.2`).');
+}
+/** One directory's entries, each directory followed by its own, depth-first. */
+async function* walkFolder(walk, dir, prefix) {
+    for (const name of await listNames(dir, prefix)) {
+        const full = external_node_path_default().join(dir, name);
+        const rel = prefix + name;
+        const st = await lstatWhilePacking(full, rel);
+        if (leftOut(walk, full, st))
+            continue;
+        const mtime = Math.floor(st.mtimeMs / 1000);
+        if (st.isDirectory()) {
+            yield { type: 'directory', name: `${rel}/`, mode: walk.windows ? 0o755 : st.mode & 0o7777, mtime };
+            yield* walkFolder(walk, full, `${rel}/`);
+        }
+        else if (st.isFile()) {
+            // Windows has no execute bit: make shell scripts executable so bin/*.sh still run on the platform.
+            const mode = walk.windows ? (name.endsWith('.sh') ? 0o755 : 0o644) : st.mode & 0o7777;
+            yield { type: 'file', name: rel, mode, mtime, size: st.size, sourcePath: full, listedMtimeMs: st.mtimeMs };
+        }
+        else if (st.isSymbolicLink()) {
+            yield await symlinkEntry(walk, full, rel, st, mtime);
+        }
+        // Sockets, FIFOs and devices: nothing to deploy, left out (the caller says so).
+        else {
+            const kind = st.isFIFO() ? 'a FIFO' : st.isSocket() ? 'a socket' : st.isCharacterDevice() ? 'a character device' : 'a block device';
+            walk.options.onSkipped?.(rel, kind);
+        }
+    }
+}
+/** A directory's names, in byte order; a name that is not UTF-8 is refused (notUtf8). */
+async function listNames(dir, prefix) {
+    let raw;
+    try {
+        raw = await (0,promises_.readdir)(dir, { encoding: 'buffer' });
+    }
+    catch (err) {
+        throw new errors/* InputError */.dz(`distribution: cannot list the directory '${prefix || '.'}' (${why(err)}). ` +
+            'Make sure the user running the action can read every directory of the distribution.');
+    }
+    const names = raw.map((bytes) => {
+        const name = bytes.toString('utf8');
+        if (!Buffer.from(name, 'utf8').equals(bytes))
+            throw notUtf8(prefix, bytes);
+        return name;
+    });
+    return sortByBytes(names);
+}
+/** An entry's lstat; a name listed a moment ago that is gone now means something changes the tree while it is packed. */
+async function lstatWhilePacking(full, rel) {
+    try {
+        return await (0,promises_.lstat)(full);
+    }
+    catch (err) {
+        throw new errors/* InputError */.dz(`distribution: '${rel}' could not be read while packing (${why(err)}). ` +
+            'Make sure no other step or process changes the distribution directory while this action runs.');
+    }
+}
+/** Whether the entry is one the caller left out: by device and inode, or by its path (without case on Windows). */
+function leftOut(walk, full, st) {
+    if (walk.exclude.some((e) => e.dev === st.dev && e.ino === st.ino && e.ino !== 0))
+        return true;
+    const samePath = (a, b) => (walk.windows ? a.toLowerCase() === b.toLowerCase() : a === b);
+    return walk.excludePaths.some((p) => samePath(external_node_path_default().resolve(full), p));
+}
+/** A symlink kept as a link, its target checked against the tree (LinkTracker) as far as the links known so far tell. */
+async function symlinkEntry(walk, full, rel, st, mtime) {
+    let target;
+    try {
+        target = await (0,promises_.readlink)(full);
+    }
+    catch (err) {
+        throw new errors/* InputError */.dz(`distribution: cannot read the symlink '${rel}' (${why(err)}).`);
+    }
+    if (walk.windows)
+        target = target.replace(/\\/g, '/');
+    const problem = walk.links.entry(rel, 'symlink', target);
+    if (problem)
+        throw outside(rel, target, problem.why);
+    return { type: 'symlink', name: rel, mode: walk.windows ? 0o777 : st.mode & 0o7777, mtime, linkname: target };
 }
 
 ;// CONCATENATED MODULE: ./src/archive/plan.ts
@@ -3171,8 +3230,8 @@ function countKept(kept) {
     });
 }
 
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __webpack_require__(89392);
+// EXTERNAL MODULE: ./src/cloud/platform-reading.ts
+var platform_reading = __webpack_require__(9079);
 // EXTERNAL MODULE: ./src/code-host/evidence.ts
 var evidence = __webpack_require__(80637);
 ;// CONCATENATED MODULE: ./src/github/prune-records.ts
@@ -3185,7 +3244,7 @@ const UNDER_WAY = new Set(['queued', 'in_progress', 'pending']);
 const STATUS_READS = 5;
 /** A Deployment that names a distribution: as what it deploys, or as what ran before it (its rollback target). */
 function names(d, id) {
-    return (0,deploy_look/* sameId */.s)(d.payload.distributionId, id) || (0,deploy_look/* sameId */.s)(d.payload.previousDistributionId, id);
+    return (0,platform_reading/* sameId */.s)(d.payload.distributionId, id) || (0,platform_reading/* sameId */.s)(d.payload.previousDistributionId, id);
 }
 /**
  * What ran before the distribution of record `i`, going back through the records: its payload's previous distribution
@@ -3205,9 +3264,9 @@ function ranBefore(here, i) {
             [j === i ? undefined : record?.distributionId, 'deployed'],
             [record?.previousDistributionId, 'previous']
         ]) {
-            if (id === undefined || found.some((f) => (0,deploy_look/* sameId */.s)(f, id)))
+            if (id === undefined || found.some((f) => (0,platform_reading/* sameId */.s)(f, id)))
                 continue;
-            if ((0,deploy_look/* sameId */.s)(id, at)) {
+            if ((0,platform_reading/* sameId */.s)(id, at)) {
                 returned = found.length > 0;
                 continue;
             }
@@ -3218,7 +3277,7 @@ function ranBefore(here, i) {
                 return found;
             // Named only as a payload's previous, never recorded as deployed here: the environment may have reported it at
             // request and then abandoned it (another deploy came first): the one before it stays too.
-            oneMore = named === 'previous' && !here.slice(j + 1).some((d) => (0,deploy_look/* sameId */.s)(d.payload.distributionId, id));
+            oneMore = named === 'previous' && !here.slice(j + 1).some((d) => (0,platform_reading/* sameId */.s)(d.payload.distributionId, id));
         }
     }
     return found;
@@ -3263,7 +3322,7 @@ class PruneRecords {
         const reason = (d) => ({ kind: 'previous', environment: e.name, deployment: d.id });
         keeps.add(latest.payload.distributionId, reason(latest));
         const current = e.distributionId ?? undefined;
-        const i = current === undefined ? -1 : here.findIndex((d) => (0,deploy_look/* sameId */.s)(d.payload.distributionId, current));
+        const i = current === undefined ? -1 : here.findIndex((d) => (0,platform_reading/* sameId */.s)(d.payload.distributionId, current));
         const at = here[i];
         if (at !== undefined)
             for (const id of ranBefore(here, i))
@@ -3284,11 +3343,11 @@ class PruneRecords {
      */
     namesPrevious(records, environment, runs) {
         const here = records.filter((d) => d.environment === environment);
-        for (let j = here.findIndex((d) => (0,deploy_look/* sameId */.s)(d.payload.distributionId, runs)); j >= 0 && j < here.length; j++) {
+        for (let j = here.findIndex((d) => (0,platform_reading/* sameId */.s)(d.payload.distributionId, runs)); j >= 0 && j < here.length; j++) {
             const payload = here[j]?.payload;
-            if (!(0,deploy_look/* sameId */.s)(payload?.distributionId, runs) || payload?.previousDistributionId === undefined)
+            if (!(0,platform_reading/* sameId */.s)(payload?.distributionId, runs) || payload?.previousDistributionId === undefined)
                 return false;
-            if (!(0,deploy_look/* sameId */.s)(payload.previousDistributionId, runs))
+            if (!(0,platform_reading/* sameId */.s)(payload.previousDistributionId, runs))
                 return true;
         }
         return false;
@@ -3747,6 +3806,8 @@ class ReleaseGate {
     }
 }
 
+// EXTERNAL MODULE: ./src/deploy/look.ts
+var deploy_look = __webpack_require__(89392);
 // EXTERNAL MODULE: ./src/deploy/release-state.ts
 var release_state = __webpack_require__(80350);
 ;// CONCATENATED MODULE: ./src/deploy/switch.ts
@@ -3754,6 +3815,7 @@ var release_state = __webpack_require__(80350);
 // A request is never replayed blindly: after a lost answer or a 409 the environment is looked at first,
 // so exactly one deploy lands; following takes only evidence that fits both platform readings (the new
 // id reported when the deploy is requested, or when it is done).
+
 
 
 
@@ -3785,7 +3847,7 @@ class AlreadyRuns extends errors/* ActionError */.lZ {
     look;
     name = 'AlreadyRuns';
     constructor(environment, look) {
-        super(`'${environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: another deploy put this distribution there while this run waited, so nothing was sent`);
+        super(`'${environment}' ${(0,deploy_look/* describeLook */.F)(look)}: another deploy put this distribution there while this run waited, so nothing was sent`);
         this.look = look;
     }
 }
@@ -3839,7 +3901,7 @@ function neverReached(error) {
  * too, so after a lost answer a redeploy stays unconfirmed.
  */
 function showsOurs(look, plan) {
-    return !plan.redeploy && (0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId);
+    return !plan.redeploy && (0,platform_reading/* sameId */.s)(look.distributionId, plan.distributionId);
 }
 function code(error) {
     return error instanceof errors/* ServiceError */._7 && error.errorCode ? `HTTP ${error.status} ${error.errorCode}` : (0,errors/* describeError */.Uc)(error);
@@ -3856,7 +3918,7 @@ function unknownOutcome(ctx, plan, look, why) {
         `which does not tell. It was not sent again, so it is never deployed twice. Look at the environment in the console before running again.`);
 }
 function said(look) {
-    return look === undefined ? 'could not be looked at' : (0,deploy_look/* describeLook */.Fd)(look);
+    return look === undefined ? 'could not be looked at' : (0,deploy_look/* describeLook */.F)(look);
 }
 /**
  * Sends the deploy until the platform accepts it or shows it carried it out ('adopted'). After a 409 (a
@@ -3906,7 +3968,7 @@ async function requestSwitch(ctx, plan, deadline, hooks) {
         if (plan.refuse === undefined && showsOurs(look, plan))
             throw new AlreadyRuns(ctx.watch.name, look);
         await gate(ctx, plan, look, deadline);
-        if (!(0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId))
+        if (!(0,platform_reading/* sameId */.s)(look.distributionId, plan.distributionId))
             plan.previous = look.distributionId;
     }
 }
@@ -3927,7 +3989,7 @@ async function gate(ctx, plan, look, deadline) {
  * before (a platform may show none mid-switch). A replay waits while it does: the deploy may be ours.
  */
 function busy(look, plan) {
-    return (0,deploy_look/* switching */.Zx)(look) === true || (look.distributionId === undefined && plan.previous !== undefined);
+    return (0,platform_reading/* switching */.Z)(look.status) === true || (look.distributionId === undefined && plan.previous !== undefined);
 }
 /** A look that could not be made, for the waiting hook. */
 function noLook(ctx) {
@@ -3950,8 +4012,8 @@ async function awaitOurs(ctx, plan, poll, error, first) {
         if (look !== undefined && busy(look, plan))
             sawBusy = true;
         else if (look !== undefined) {
-            const settled = (0,deploy_look/* switching */.Zx)(look) === false;
-            const third = look.distributionId !== undefined && !(0,deploy_look/* sameId */.s)(look.distributionId, plan.previous);
+            const settled = (0,platform_reading/* switching */.Z)(look.status) === false;
+            const third = look.distributionId !== undefined && !(0,platform_reading/* sameId */.s)(look.distributionId, plan.previous);
             // A redeploy that ended looks the same as one never made; another id, or a deploy seen ending, may have followed ours.
             if (plan.redeploy)
                 throw unknownOutcome(ctx, plan, look, `${why}, and a redeploy that ended looks the same as one never made`);
@@ -3960,7 +4022,7 @@ async function awaitOurs(ctx, plan, poll, error, first) {
             // Most likely not carried out; but a deploy of ours and then one of what ran before, both between two looks,
             // would look the same: said so, and never sent again.
             if (settled) {
-                throw new Unconfirmed(`The deploy call of ${plan.distributionId} got no usable answer (${(0,errors/* describeError */.Uc)(error)}), and '${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}, with no deploy going on and none seen since the call: ` +
+                throw new Unconfirmed(`The deploy call of ${plan.distributionId} got no usable answer (${(0,errors/* describeError */.Uc)(error)}), and '${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}, with no deploy going on and none seen since the call: ` +
                     `it was most likely not carried out. It was not sent again (a call that may have reached the platform never is). Look at the environment in the console, then run again.`);
             }
             // No status: what ran before, or nothing, is all a deploy in progress shows. Look again.
@@ -3974,9 +4036,9 @@ async function awaitOurs(ctx, plan, poll, error, first) {
 async function waitWhileBusy(ctx, deadline, hooks) {
     const poll = ctx.watch.poll(deadline);
     let look = await ctx.watch.lookAgain();
-    while (look === undefined || (0,deploy_look/* switching */.Zx)(look) === true) {
+    while (look === undefined || (0,platform_reading/* switching */.Z)(look.status) === true) {
         if (look !== undefined)
-            await hooks.waiting(look, `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: a deploy is in progress`);
+            await hooks.waiting(look, `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}: a deploy is in progress`);
         if (!(await poll.next())) {
             throw new NotApplied(`'${ctx.watch.name}' was still busy with a deploy when deploy-timeout-minutes ran out; it ${said(look)}.`, true);
         }
@@ -4006,21 +4068,21 @@ async function followSwitch(ctx, plan, deadline, hooks) {
             const done = settledOn(ctx, plan, look, seen, began);
             if (done !== undefined)
                 return done;
-            const what = `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}`;
+            const what = `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}`;
             if (what !== last)
                 hooks.inProgress(`${what}; waiting for ${plan.distributionId} (${(0,format/* formatDuration */.a3)(ctx.watch.now() - began)} so far)`);
             last = what;
         }
         if (!(await poll.next())) {
-            throw new NotApplied(`The switch of '${ctx.watch.name}' to ${plan.distributionId} was not seen within deploy-timeout-minutes (${(0,format/* formatDuration */.a3)(Math.max(0, deadline.at - began))}): it ${look === undefined ? 'could not be looked at' : `still ${(0,deploy_look/* describeLook */.Fd)(look)}`}.`, false);
+            throw new NotApplied(`The switch of '${ctx.watch.name}' to ${plan.distributionId} was not seen within deploy-timeout-minutes (${(0,format/* formatDuration */.a3)(Math.max(0, deadline.at - began))}): it ${look === undefined ? 'could not be looked at' : `still ${(0,deploy_look/* describeLook */.F)(look)}`}.`, false);
         }
     }
 }
 /** One look while following: the switch done (with how it was seen), in progress (undefined), or replaced (throws). */
 function settledOn(ctx, plan, look, seen, began) {
-    const what = `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}`;
-    const ours = (0,deploy_look/* sameId */.s)(look.distributionId, plan.distributionId);
-    if (ours && (0,deploy_look/* switching */.Zx)(look) !== true) {
+    const what = `'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}`;
+    const ours = (0,platform_reading/* sameId */.s)(look.distributionId, plan.distributionId);
+    if (ours && (0,platform_reading/* switching */.Z)(look.status) !== true) {
         if (!seen.previous && !seen.switching) {
             const since = seen.none ? `${ctx.watch.after(began)}, after reporting no distribution (what a restarted platform reports too)` : 'from the first look on';
             return { by: 'not-observed', look, evidence: `${what} ${since}` };
@@ -4030,23 +4092,23 @@ function settledOn(ctx, plan, look, seen, began) {
     }
     const absent = look.distributionId === undefined;
     // No id is never "what ran before": it shows no switch either way (see Seen.none).
-    const wasBefore = !absent && (0,deploy_look/* sameId */.s)(look.distributionId, plan.previous);
+    const wasBefore = !absent && (0,platform_reading/* sameId */.s)(look.distributionId, plan.previous);
     if (!absent && !ours && !wasBefore) {
         throw new Replaced(`${what}: neither ${plan.distributionId} nor what it reported before (${plan.previous ?? 'none'}). Another deploy replaced this one.`, look);
     }
     // A status that says no deploy is going on, without ours: the platform ran nothing (it forgot the deploy: a restart, the
     // distribution gone), or went back after a switch was seen. Twice in a row, it ends following; waiting cannot help.
-    const settled = (0,deploy_look/* switching */.Zx)(look) === false && (absent || (wasBefore && seen.switching));
+    const settled = (0,platform_reading/* switching */.Z)(look.status) === false && (absent || (wasBefore && seen.switching));
     seen.settledWithout = settled ? seen.settledWithout + 1 : 0;
     if (seen.settledWithout >= SETTLED_WITHOUT_OURS) {
         const why = absent
             ? `it runs nothing and no deploy is going on: the platform no longer has this deploy (it may have restarted, or the distribution was deleted)`
             : `its deploy ended without switching to ${plan.distributionId}`;
-        throw new NotApplied(`'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${why}. Look at the environment in the console, then run again.`, false);
+        throw new NotApplied(`'${ctx.watch.name}' ${(0,deploy_look/* describeLook */.F)(look)}: ${why}. Look at the environment in the console, then run again.`, false);
     }
     // Ours while switching, what ran before, or no id at all (some platforms may show none mid-switch): in progress.
     seen.previous ||= wasBefore && !ours;
-    seen.switching ||= (0,deploy_look/* switching */.Zx)(look) === true;
+    seen.switching ||= (0,platform_reading/* switching */.Z)(look.status) === true;
     seen.none ||= absent;
     return undefined;
 }
@@ -4055,6 +4117,7 @@ function settledOn(ctx, plan, look, seen, began) {
 // The release's life: wait for a busy environment, request the deploy (reconciled, never replayed
 // blindly), follow it, check the site, run the caller's verification, and roll back only what is ours.
 // Every step enters a state of the ReleaseRecord with its evidence (./release-state.ts).
+
 
 
 
@@ -4106,7 +4169,7 @@ async function request(ctx, release, plan, deadline) {
                 deadline.at += ctx.watch.now() - before;
             }
             // Another deploy put this very distribution there while we waited: nothing to send.
-            if (!release.redeploy && (0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId))
+            if (!release.redeploy && (0,platform_reading/* sameId */.s)(look.distributionId, release.distributionId))
                 throw new AlreadyRuns(release.environment, look);
             if (!release.redeploy)
                 plan.previous = look.distributionId;
@@ -4240,20 +4303,20 @@ async function release_confirm(ctx, release, searched) {
         ctx.log(`Not verified: ${release.unconfirmedAfterChecks}.`);
         return undefined;
     }
-    if ((0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId) && (0,deploy_look/* switching */.Zx)(look) !== true) {
-        (0,release_state/* enter */.Ve)(release, 'verified', `${verifiedBy(release, searched)}; '${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)} after the checks`);
+    if ((0,platform_reading/* sameId */.s)(look.distributionId, release.distributionId) && (0,platform_reading/* switching */.Z)(look.status) !== true) {
+        (0,release_state/* enter */.Ve)(release, 'verified', `${verifiedBy(release, searched)}; '${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)} after the checks`);
         return undefined;
     }
-    if ((0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId)) {
-        release.unconfirmedAfterChecks = `the checks passed, but '${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)} after them: ours, switching again, not seen settled`;
+    if ((0,platform_reading/* sameId */.s)(look.distributionId, release.distributionId)) {
+        release.unconfirmedAfterChecks = `the checks passed, but '${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)} after them: ours, switching again, not seen settled`;
         ctx.log(`Not verified: ${release.unconfirmedAfterChecks}.`);
         return undefined;
     }
     // Nothing runs now (a platform that restarted, say): ours does not serve, and no other deploy is known.
     if (look.distributionId === undefined) {
-        return fail(release, 'not-applied', `The checks passed, but then '${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${release.distributionId} no longer runs (the platform may have restarted, or the distribution was deleted).`);
+        return fail(release, 'not-applied', `The checks passed, but then '${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)}: ${release.distributionId} no longer runs (the platform may have restarted, or the distribution was deleted).`);
     }
-    throw replaced(release, new Replaced(`'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)} after the checks passed: not ${release.distributionId} settled, so another deploy replaced it meanwhile, and the checks may have answered for that one.`, look));
+    throw replaced(release, new Replaced(`'${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)} after the checks passed: not ${release.distributionId} settled, so another deploy replaced it meanwhile, and the checks may have answered for that one.`, look));
 }
 /** How long the look after the checks may take (it is tried again after a failed look). */
 const CONFIRM_MS = 30_000;
@@ -4273,64 +4336,81 @@ async function rollBack(releaseContext, release) {
     // No release rule holds a rollback: it undoes this run's own release (a freeze exists to keep production stable).
     const ctx = { ...releaseContext, beforeRequest: undefined };
     const to = release.previous;
-    if (to === undefined || (0,deploy_look/* sameId */.s)(to, release.distributionId))
+    if (to === undefined || (0,platform_reading/* sameId */.s)(to, release.distributionId))
         return;
     release.rollbackTo = to;
     await ctx.phase(`Roll back '${release.environment}' to ${to}`, async () => {
         const waiting = (_l, why) => ctx.log(`${why}; waiting for it to finish before rolling back.`);
-        // The deploy in progress gets deploy-timeout-minutes of its own (the watchdog's budget counts it).
-        const inProgress = { at: ctx.watch.now() + ctx.deployTimeoutMs };
+        // Whether ours may still land: its deploy call got no usable answer, or its switch was not seen in time.
         const mayLand = release.failure?.kind === 'unconfirmed' || release.failure?.kind === 'not-applied';
-        const look = await (0,phase/* withinPhase */.Db)(inProgress, () => (mayLand ? awaitLanding(ctx, release, inProgress) : waitWhileBusy(ctx, inProgress, { waiting })));
-        const notOurs = stillOurs(release, to)(look);
-        if (notOurs !== undefined) {
-            if (another(look, release)) {
-                throw replaced(release, new Replaced(notOurs, look));
-            }
-            // Ours never landed and nothing is in progress, or nothing tells what runs: there is nothing this run may undo.
-            const why = look.distributionId === undefined
-                ? 'it names no distribution'
-                : (0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId)
-                    ? `${release.distributionId} was still switching when deploy-timeout-minutes ran out; it may still land`
-                    : mayLand && (0,deploy_look/* switching */.Zx)(look) !== false
-                        ? `it still reports the previous distribution, so ${release.distributionId} was not seen running within deploy-timeout-minutes; it may still land`
-                        : `it still reports the previous distribution, so ${release.distributionId} was not seen running`;
-            release.rollbackNotSent = `'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${why}, and a rollback is sent only over this run's own release`;
-            ctx.log(`${release.rollbackNotSent}.`);
+        const look = await lookBeforeRollback(ctx, release, mayLand, waiting);
+        if (nothingToUndo(ctx, release, to, look, mayLand))
             return;
-        }
-        // The rollback's own switch gets deploy-timeout-minutes of its own, after any wait for a deploy in progress.
-        const deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs };
-        // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours.
-        const giveUpWhenBusy = 'another deploy is in progress, which will replace this release; this run never undoes another deploy';
-        const plan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release, to), giveUpWhenBusy };
-        const hooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) };
-        let how;
-        try {
-            how = await (0,phase/* withinPhase */.Db)(deadline, () => requestSwitch(ctx, plan, deadline, hooks));
-        }
-        catch (error) {
-            if (!(error instanceof NotSent))
-                throw error;
-            release.rollbackRefused = error.message;
-            ctx.log(`No rollback: ${error.message}.`);
-            return;
-        }
-        release.rollbackUnconfirmed = undefined; // answered, or seen carried out
-        (0,release_state/* enter */.Ve)(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`);
-        const seen = await (0,phase/* withinPhase */.Db)(deadline, () => followSwitch(ctx, plan, deadline, { inProgress: ctx.log }));
-        // The id alone may be reported at request, before the old release serves again: applied only when the switch was seen.
-        if (seen.by !== 'switch') {
-            release.rollbackNotSeen = `${seen.evidence}: the platform may report an id as soon as a deploy is requested, so the switch back was not seen`;
-            ctx.log(`Rollback: ${release.rollbackNotSeen}.`);
-            return;
-        }
-        (0,release_state/* enter */.Ve)(release, 'rollback-applied', seen.evidence);
-        if (ctx.health) {
-            await ctx.checkSite({ ...ctx.health, expect: undefined });
-            (0,release_state/* enter */.Ve)(release, 'rollback-healthy', `${ctx.health.shown} answered 2xx (the old release's answer; health-expect belongs to the new one)`);
-        }
+        await switchBack(ctx, release, to, look, waiting);
     });
+}
+/** The look a rollback decides on: once ours landed (or its time ran out), or once a deploy in progress finished. */
+async function lookBeforeRollback(ctx, release, mayLand, waiting) {
+    // The deploy in progress gets deploy-timeout-minutes of its own (the watchdog's budget counts it).
+    const inProgress = { at: ctx.watch.now() + ctx.deployTimeoutMs };
+    return (0,phase/* withinPhase */.Db)(inProgress, () => (mayLand ? awaitLanding(ctx, release, inProgress) : waitWhileBusy(ctx, inProgress, { waiting })));
+}
+/**
+ * Whether the environment no longer runs ours, so there is nothing this run may undo (recorded and logged); throws
+ * Replaced when another distribution replaced it.
+ */
+function nothingToUndo(ctx, release, to, look, mayLand) {
+    const notOurs = stillOurs(release, to)(look);
+    if (notOurs === undefined)
+        return false;
+    if (another(look, release)) {
+        throw replaced(release, new Replaced(notOurs, look));
+    }
+    // Ours never landed and nothing is in progress, or nothing tells what runs: there is nothing this run may undo.
+    const why = look.distributionId === undefined
+        ? 'it names no distribution'
+        : (0,platform_reading/* sameId */.s)(look.distributionId, release.distributionId)
+            ? `${release.distributionId} was still switching when deploy-timeout-minutes ran out; it may still land`
+            : mayLand && (0,platform_reading/* switching */.Z)(look.status) !== false
+                ? `it still reports the previous distribution, so ${release.distributionId} was not seen running within deploy-timeout-minutes; it may still land`
+                : `it still reports the previous distribution, so ${release.distributionId} was not seen running`;
+    release.rollbackNotSent = `'${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)}: ${why}, and a rollback is sent only over this run's own release`;
+    ctx.log(`${release.rollbackNotSent}.`);
+    return true;
+}
+/** The rollback's switch to `to`: requested (never over another deploy), followed, and the site checked once it was seen. */
+async function switchBack(ctx, release, to, look, waiting) {
+    // The rollback's own switch gets deploy-timeout-minutes of its own, after any wait for a deploy in progress.
+    const deadline = { at: ctx.watch.now() + ctx.deployTimeoutMs };
+    // Ours was seen settled: a deploy in progress now (a 409) is someone else's, and it replaces ours.
+    const giveUpWhenBusy = 'another deploy is in progress, which will replace this release; this run never undoes another deploy';
+    const plan = { distributionId: to, previous: look.distributionId, redeploy: false, refuse: stillOurs(release, to), giveUpWhenBusy };
+    const hooks = { waiting, unconfirmed: (evidence) => (release.rollbackUnconfirmed = evidence) };
+    let how;
+    try {
+        how = await (0,phase/* withinPhase */.Db)(deadline, () => requestSwitch(ctx, plan, deadline, hooks));
+    }
+    catch (error) {
+        if (!(error instanceof NotSent))
+            throw error;
+        release.rollbackRefused = error.message;
+        ctx.log(`No rollback: ${error.message}.`);
+        return;
+    }
+    release.rollbackUnconfirmed = undefined; // answered, or seen carried out
+    (0,release_state/* enter */.Ve)(release, 'rollback-requested', `${how === 'sent' ? 'the platform accepted' : 'after a lost answer, the environment showed'} the deploy of ${to}`);
+    const seen = await (0,phase/* withinPhase */.Db)(deadline, () => followSwitch(ctx, plan, deadline, { inProgress: ctx.log }));
+    // The id alone may be reported at request, before the old release serves again: applied only when the switch was seen.
+    if (seen.by !== 'switch') {
+        release.rollbackNotSeen = `${seen.evidence}: the platform may report an id as soon as a deploy is requested, so the switch back was not seen`;
+        ctx.log(`Rollback: ${release.rollbackNotSeen}.`);
+        return;
+    }
+    (0,release_state/* enter */.Ve)(release, 'rollback-applied', seen.evidence);
+    if (ctx.health) {
+        await ctx.checkSite({ ...ctx.health, expect: undefined });
+        (0,release_state/* enter */.Ve)(release, 'rollback-healthy', `${ctx.health.shown} answered 2xx (the old release's answer; health-expect belongs to the new one)`);
+    }
 }
 /**
  * Ours may still land (a call without a usable answer, a switch not seen in time): looks until the environment
@@ -4343,8 +4423,8 @@ async function awaitLanding(ctx, release, deadline) {
     for (;;) {
         const look = await ctx.watch.lookAgain();
         if (look !== undefined) {
-            const ours = (0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId);
-            const busy = (0,deploy_look/* switching */.Zx)(look);
+            const ours = (0,platform_reading/* sameId */.s)(look.distributionId, release.distributionId);
+            const busy = (0,platform_reading/* switching */.Z)(look.status);
             if (ours && busy !== true)
                 return look;
             const third = another(look, release);
@@ -4353,7 +4433,7 @@ async function awaitLanding(ctx, release, deadline) {
                 return look;
             // Said once: the wait can take the whole budget, and the log should tell why the step is quiet.
             if (last === undefined)
-                ctx.log(`'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${release.distributionId} may still land; waiting for it before rolling back.`);
+                ctx.log(`'${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)}: ${release.distributionId} may still land; waiting for it before rolling back.`);
             last = look;
         }
         if (!(await poll.next()))
@@ -4367,15 +4447,15 @@ async function awaitLanding(ctx, release, deadline) {
  */
 function stillOurs(release, to) {
     return (look) => {
-        if ((0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId) && (0,deploy_look/* switching */.Zx)(look) !== true)
+        if ((0,platform_reading/* sameId */.s)(look.distributionId, release.distributionId) && (0,platform_reading/* switching */.Z)(look.status) !== true)
             return undefined;
         const not = another(look, release) ? `neither ${release.distributionId} nor ${to}` : `not ${release.distributionId} settled`;
-        return `'${release.environment}' ${(0,deploy_look/* describeLook */.Fd)(look)}: ${not}, and a rollback is sent only over this run's own release. This run never undoes another deploy.`;
+        return `'${release.environment}' ${(0,deploy_look/* describeLook */.F)(look)}: ${not}, and a rollback is sent only over this run's own release. This run never undoes another deploy.`;
     };
 }
 /** Another deploy's distribution: neither ours nor what ran before (a look that names none is not one). */
 function another(look, release) {
-    return look.distributionId !== undefined && !(0,deploy_look/* sameId */.s)(look.distributionId, release.distributionId) && !(0,deploy_look/* sameId */.s)(look.distributionId, release.previous);
+    return look.distributionId !== undefined && !(0,platform_reading/* sameId */.s)(look.distributionId, release.distributionId) && !(0,platform_reading/* sameId */.s)(look.distributionId, release.previous);
 }
 /**
  * Records a rollback that stopped part-way (the phase's error), unless a state already tells it. A rollback the
@@ -4445,7 +4525,7 @@ function showsUnnamedSwitch(e) {
     if (e.status === undefined)
         return false;
     const id = e.distributionId ?? undefined;
-    if ((0,deploy_look/* switching */.Zx)({ distributionId: id, status: e.status, at: 0 }) === true)
+    if ((0,platform_reading/* switching */.Z)(e.status) === true)
         return true;
     return (id === undefined || id === '') && e.status.toLowerCase() !== 'empty';
 }
@@ -4542,7 +4622,7 @@ class Pruning {
         }
     }
     why(d) {
-        const runs = this.lastLook.find((e) => (0,deploy_look/* sameId */.s)(e.distributionId, d.id));
+        const runs = this.lastLook.find((e) => (0,platform_reading/* sameId */.s)(e.distributionId, d.id));
         return runs === undefined ? this.keeps.why(d.id) : { kind: 'runs', environment: runs.name };
     }
     /** Oldest first, each one that may go deleted (on a dry run, said), until `excess` went or pruning must stop. */
@@ -4892,31 +4972,35 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
     const { address } = inputs;
     const target = address.stack ? `stack '${address.stack}' (${address.apiUrl})` : address.apiUrl;
     const result = (0,deploy_result/* newDeployResult */.f2)(inputs);
-    const transport = new http_transport/* HttpTransport */.G(address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
+    const { transport, session, client } = openCloud(inputs, target, signal);
+    const run = newRun({ inputs, result, phase, signal, verify, target, session, client, closeLimitMs });
+    const done = runToEnd(run, transport);
+    return { result, done, close: (limitMs) => closeRun(run, limitMs) };
+}
+/** The run's door to Bloomreach Cloud: its transport (closed when the run ends), the session that logs in, the client. */
+function openCloud(inputs, target, signal) {
+    const transport = new http_transport/* HttpTransport */.G(inputs.address.apiUrl, { userAgent: USER_AGENT, timeoutMs: inputs.requestTimeoutMs, signal });
     const api = new cloud_api/* CloudApi */.q(transport, {
         retry: retryPolicy(inputs, signal),
         uploadIdleTimeoutMs: inputs.requestTimeoutMs,
         callTimeoutMs: inputs.requestTimeoutMs
     });
     const session = new cloud_session/* CloudSession */.ou(api, (0,choose/* loginMethodFor */.q)(inputs.login, target, { signal, attempts: inputs.maxAttempts }), { target });
+    return { transport, session, client: new client/* CloudClient */.Ll(api, session) };
+}
+/** What every step shares: the settings and doors, the release gate, and how a step says, warns and notes the hashes. */
+function newRun(settings) {
+    const { inputs, result, signal } = settings;
     // A warning the summary repeats: the run's and the release gate's (an overridden rule).
     const caution = (line) => {
         port/* warning */.$e(line);
         result.cautions.push(line);
     };
-    const run = {
-        inputs,
-        result,
-        phase,
-        signal,
-        verify,
-        target,
-        session,
-        client: new client/* CloudClient */.Ll(api, session),
+    return {
+        ...settings,
         cleanup: [],
         startedAt: Date.now(),
         github: {},
-        closeLimitMs,
         closed: undefined,
         gate: new ReleaseGate({
             rules: inputs.rules,
@@ -4944,26 +5028,29 @@ function startDeploy(inputs, phase, signal, verify, closeLimitMs = () => LAST_LO
             return info;
         }
     };
-    const { github } = run;
-    const done = (async () => {
-        try {
-            await steps(run, github);
-            await closeRun(run); // a dry run logged in too: its refresh token is revoked as well
-            return result;
-        }
-        catch (error) {
-            await closeRun(run);
-            await github.deployment?.set('failure', (0,release_state/* rolledBack */.EN)(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : `The deploy failed; ${(0,advice/* seeTheRun */.OA)()}`);
-            throw new errors/* StepFailed */.an(result, failureOf(result, error));
-        }
-        finally {
-            result.tokenRenewals = session.renewals;
-            await transport.close().catch(() => undefined);
-            for (const dir of run.cleanup)
-                await (0,promises_.rm)(dir, { recursive: true, force: true }).catch(() => undefined);
-        }
-    })();
-    return { result, done, close: (limitMs) => closeRun(run, limitMs) };
+}
+/**
+ * The steps, then the closing calls whatever happened: the result, or StepFailed carrying it (and the GitHub
+ * Deployment's failure). Always: the token renewals noted, the transport closed, the temporary folders removed.
+ */
+async function runToEnd(run, transport) {
+    const { github, result, session } = run;
+    try {
+        await steps(run, github);
+        await closeRun(run); // a dry run logged in too: its refresh token is revoked as well
+        return result;
+    }
+    catch (error) {
+        await closeRun(run);
+        await github.deployment?.set('failure', (0,release_state/* rolledBack */.EN)(result.release) ? `Rolled back to ${result.release?.rollbackTo ?? '?'}` : `The deploy failed; ${(0,advice/* seeTheRun */.OA)()}`);
+        throw new errors/* StepFailed */.an(result, failureOf(result, error));
+    }
+    finally {
+        result.tokenRenewals = session.renewals;
+        await transport.close().catch(() => undefined);
+        for (const dir of run.cleanup)
+            await (0,promises_.rm)(dir, { recursive: true, force: true }).catch(() => undefined);
+    }
 }
 /** The steps in order; a dry run stops once it has said what it would do. */
 async function steps(run, github) {
@@ -4989,7 +5076,7 @@ async function steps(run, github) {
     let distributionId = await chooseDistribution(source, archive);
     result.distributionId = distributionId;
     const { environment } = stack;
-    const alreadyRuns = environment !== undefined && distributionId !== undefined && (0,deploy_look/* sameId */.s)(environment.distributionId, distributionId);
+    const alreadyRuns = environment !== undefined && distributionId !== undefined && (0,platform_reading/* sameId */.s)(environment.distributionId, distributionId);
     const redeploy = alreadyRuns ? redeployReason(inputs) : undefined;
     const skip = alreadyRuns && redeploy === undefined;
     if (environment)
@@ -5312,10 +5399,10 @@ function cautionsAbout(inputs, record, caution) {
 function noteLateChange(result, caution) {
     const look = result.finalLook;
     // No id at the end (a restarted platform, a switch that shows none) is no deploy of anyone's.
-    if (look === undefined || 'error' in look || look.distributionId === undefined || (0,deploy_look/* sameId */.s)(look.distributionId, result.distributionId))
+    if (look === undefined || 'error' in look || look.distributionId === undefined || (0,platform_reading/* sameId */.s)(look.distributionId, result.distributionId))
         return;
     // What ran before: ours has not switched yet (not followed, or reported at request), which is no other deploy.
-    if ((0,deploy_look/* sameId */.s)(look.distributionId, result.release?.previous))
+    if ((0,platform_reading/* sameId */.s)(look.distributionId, result.release?.previous))
         return;
     caution(`${(0,outcome/* nowRuns */.H$)(result) ?? ''} That is not ${result.distributionId ?? 'the deployed distribution'}: another deploy followed this one.`);
 }

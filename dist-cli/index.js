@@ -28460,8 +28460,8 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/port.ts
 var port = __nccwpck_require__(58676);
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var look = __nccwpck_require__(89392);
+// EXTERNAL MODULE: ./src/cloud/platform-reading.ts
+var platform_reading = __nccwpck_require__(9079);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __nccwpck_require__(83916);
 // EXTERNAL MODULE: ./src/format.ts
@@ -28747,67 +28747,73 @@ class CloudClient {
         let bodySent = false;
         return this.api.retrying(operation, async (attempts) => {
             if (bodySent) {
-                const stored = await this.findStoredUpload(file, began);
-                if (stored) {
-                    port/* info */.pq(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`);
-                    return { ...stored, adopted: true, attempts };
-                }
-                port/* info */.pq('No stored copy of the previous attempt was found; uploading again.');
+                const adopted = await this.adoptLostUpload(file, began, attempts);
+                if (adopted)
+                    return adopted;
             }
             bodySent = false;
-            const uploaded = await this.session.authorized(async (token) => {
-                const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => port/* info */.pq(line));
-                let sent = 0;
-                // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
-                // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
-                let answered = false;
-                const res = await this.api
-                    .stream({
-                    operation,
-                    path: '/v3/distributions',
-                    token,
-                    contentType: body.contentType,
-                    contentLength: body.contentLength,
-                    body: body.open((n) => {
-                        progress.add(n);
-                        sent += n;
-                        if (sent === file.size && !answered) {
-                            bodySent = true;
-                            file.onUnconfirmed?.(true);
-                        }
-                    })
-                })
-                    .catch(async (error) => {
-                    // A refused archive stopped the stream: its reason, not the connection's, is the failure.
-                    if (error instanceof errors/* InputError */.dz)
-                        throw error;
-                    const refused = await file.gate?.then(() => undefined, (reason) => reason);
-                    if (refused !== undefined)
-                        throw refused;
-                    if (error instanceof errors/* ServiceError */._7) {
-                        answered = true;
-                        file.onUnconfirmed?.(false);
-                    }
-                    throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error, file.storedBefore) : error;
-                });
-                progress.finish();
-                return { record: readRecord(res.text), status: res.status };
-            });
-            const stored = uploaded.record === undefined ? undefined : toDistribution(uploaded.record);
-            if (stored !== undefined)
-                return { ...stored, adopted: false, attempts };
-            // Stored, but the answer names no id (an empty body, another shape): find it as after a lost answer.
-            const found = await this.findStoredUpload(file, began);
-            if (found === undefined) {
-                throw new Error(`Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
-                    `${file.fileName} with this MD5 was found on the stack afterwards`);
-            }
-            port/* info */.pq(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`);
-            return { ...found, adopted: false, attempts };
+            const uploaded = await this.sendUpload(operation, file, body, () => (bodySent = true));
+            return this.uploadedDistribution(uploaded, file, began, attempts);
         }, (error, attempt, delay) => ({
             level: 'warning',
             message: `Upload attempt ${attempt} failed (${(0,errors/* describeError */.Uc)(error)}); trying again in ${(0,format/* formatDelay */.Zk)(delay)} with the same bytes.`
         }));
+    }
+    /** After an attempt whose whole body was sent but whose answer was lost: the upload the platform stored, adopted, if it did. */
+    async adoptLostUpload(file, began, attempts) {
+        const stored = await this.findStoredUpload(file, began);
+        if (stored) {
+            port/* info */.pq(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`);
+            return { ...stored, adopted: true, attempts };
+        }
+        port/* info */.pq('No stored copy of the previous attempt was found; uploading again.');
+        return undefined;
+    }
+    /**
+     * One attempt's request: the body streamed with its progress. `wholeBodySent` is told (and the file's
+     * onUnconfirmed) when its last byte went out before any answer: from then on, a lost answer may hide a stored upload.
+     */
+    sendUpload(operation, file, body, wholeBodySent) {
+        return this.session.authorized(async (token) => {
+            const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => port/* info */.pq(line));
+            let sent = 0;
+            // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
+            // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
+            let answered = false;
+            const res = await this.api
+                .stream({
+                operation,
+                path: '/v3/distributions',
+                token,
+                contentType: body.contentType,
+                contentLength: body.contentLength,
+                body: body.open((n) => {
+                    progress.add(n);
+                    sent += n;
+                    if (sent === file.size && !answered) {
+                        wholeBodySent();
+                        file.onUnconfirmed?.(true);
+                    }
+                })
+            })
+                .catch((error) => uploadFailure(error, file, () => (answered = true)));
+            progress.finish();
+            return { record: readRecord(res.text), status: res.status };
+        });
+    }
+    /** The distribution an answered upload stored: named by the answer, or, when the answer names no id, found by name and MD5. */
+    async uploadedDistribution(uploaded, file, began, attempts) {
+        const stored = uploaded.record === undefined ? undefined : toDistribution(uploaded.record);
+        if (stored !== undefined)
+            return { ...stored, adopted: false, attempts };
+        // Stored, but the answer names no id (an empty body, another shape): find it as after a lost answer.
+        const found = await this.findStoredUpload(file, began);
+        if (found === undefined) {
+            throw new Error(`Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
+                `${file.fileName} with this MD5 was found on the stack afterwards`);
+        }
+        port/* info */.pq(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`);
+        return { ...found, adopted: false, attempts };
     }
     async findStoredUpload(file, began) {
         const isNew = newSince(file.knownBefore, began - CLOCK_SKEW_MS);
@@ -28827,12 +28833,28 @@ class CloudClient {
     }
 }
 /**
+ * Why an upload's request failed, as the operation reports it. A refused archive stopped the stream: its reason, not
+ * the connection's, is the failure. An answer from the platform (`answered`) means the body was not an upload awaiting one.
+ */
+async function uploadFailure(error, file, answered) {
+    if (error instanceof errors/* InputError */.dz)
+        throw error;
+    const refused = await file.gate?.then(() => undefined, (reason) => reason);
+    if (refused !== undefined)
+        throw refused;
+    if (error instanceof errors/* ServiceError */._7) {
+        answered();
+        file.onUnconfirmed?.(false);
+    }
+    throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error, file.storedBefore) : error;
+}
+/**
  * Whether a listed distribution appeared since the upload began: not among the ids listed before it (in any
  * letter case), or, when those are not known, not dated before `since` (an undated one counts as new).
  */
 function newSince(knownBefore, since) {
     if (knownBefore !== undefined)
-        return (d) => ![...knownBefore].some((id) => (0,look/* sameId */.s)(id, d.id));
+        return (d) => ![...knownBefore].some((id) => (0,platform_reading/* sameId */.s)(id, d.id));
     return (d) => !((d.createdAt ? Date.parse(d.createdAt) : Number.NaN) < since);
 }
 /** MD5s compare as hex, whatever case the platform writes them in. */
@@ -32122,6 +32144,33 @@ async function revokeRefreshToken(api, refreshToken) {
 
 /***/ }),
 
+/***/ 9079:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ switching),
+/* harmony export */   s: () => (/* binding */ sameId)
+/* harmony export */ });
+// How to read what Bloomreach Cloud reports: its ids, and the status words of an environment. Rules of the platform,
+// so they live beside its client: the deploy step, the pruning, the status report and the recorded deployments all
+// read the platform's answers by them, and the client never needs to know of a release to apply them. Pure.
+/**
+ * Whether two distribution ids name the same distribution. Ids are uuids, which the platform may write in
+ * either letter case (one reading the public sources do not settle): compared without case.
+ */
+function sameId(a, b) {
+    return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+/** Status words that say a deploy is still going on. The platform documents no status field: this only adds evidence. */
+const SWITCHING = /deploying|in[ _-]?progress|switching|updating|restarting|starting|stopping|rolling/i;
+/** Whether an environment's status field says it is busy switching; undefined when the platform gave no status. */
+function switching(status) {
+    return status === undefined ? undefined : SWITCHING.test(status);
+}
+
+
+/***/ }),
+
 /***/ 96885:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -32709,27 +32758,14 @@ function markdownText(text) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Fd: () => (/* binding */ describeLook),
-/* harmony export */   Zx: () => (/* binding */ switching),
-/* harmony export */   s: () => (/* binding */ sameId)
+/* harmony export */   F: () => (/* binding */ describeLook)
 /* harmony export */ });
-/** Status words that say a deploy is still going on. The platform documents no status field: this only adds evidence. */
-const SWITCHING = /deploying|in[ _-]?progress|switching|updating|restarting|starting|stopping|rolling/i;
-/** Whether the status field says the environment is busy switching; undefined when the platform gave no status. */
-function switching(look) {
-    return look.status === undefined ? undefined : SWITCHING.test(look.status);
-}
+// What one look at an environment says, in words and as evidence. Pure: report.ts loads it too. How the platform's
+// ids compare and what its status words mean are the platform's rules: cloud/platform-reading.ts.
 /** "reports distribution X (status: s)", as the log and the summary say it. */
 function describeLook(look) {
     const runs = look.distributionId ? `reports distribution ${look.distributionId}` : 'reports no distribution';
     return look.status ? `${runs} (status: ${look.status})` : runs;
-}
-/**
- * Whether two distribution ids name the same distribution. Ids are uuids, which the platform may write in
- * either letter case (one reading the public sources do not settle): compared without case.
- */
-function sameId(a, b) {
-    return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 }
 
 
@@ -32748,7 +32784,7 @@ function sameId(a, b) {
 /* harmony import */ var _advice_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(96031);
 /* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(95591);
 /* harmony import */ var _code_host_evidence_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(80637);
-/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(89392);
+/* harmony import */ var _cloud_platform_reading_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9079);
 
 
 
@@ -32807,7 +32843,7 @@ class DeployOrder {
         const last = this.last;
         if (last === undefined || look.distributionId === undefined)
             return;
-        if (!(0,_look_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, last.runningDistributionId)) {
+        if (!(0,_cloud_platform_reading_js__WEBPACK_IMPORTED_MODULE_4__/* .sameId */ .s)(look.distributionId, last.runningDistributionId)) {
             this.o.log(`'${this.o.environment}' now runs ${look.distributionId}, not ${last.runningDistributionId ?? 'nothing'}: checking the deploy order again.`);
             await this.check(look.distributionId, true);
             return;
@@ -33089,7 +33125,7 @@ function nowRuns(result) {
         return undefined;
     if ('error' in look)
         return `What '${env}' runs now could not be looked at (${look.error}): check it in the console.`;
-    return `At the end of the run, '${env}' ${(0,_look_js__WEBPACK_IMPORTED_MODULE_1__/* .describeLook */ .Fd)(look)}.`;
+    return `At the end of the run, '${env}' ${(0,_look_js__WEBPACK_IMPORTED_MODULE_1__/* .describeLook */ .F)(look)}.`;
 }
 /** When a state was entered, after the deploy request. */
 function when(release, at) {
@@ -33207,7 +33243,7 @@ function whereItStands(result) {
 /* harmony export */   ui: () => (/* binding */ mayStillSwitch)
 /* harmony export */ });
 /* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(58676);
-/* harmony import */ var _look_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(89392);
+/* harmony import */ var _cloud_platform_reading_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9079);
 // The release as an explicit state machine. Each state is entered once, with the evidence that justified
 // it (what the platform or the site answered) and when; report.ts tells the outcome from these alone.
 //
@@ -33239,7 +33275,7 @@ const NEXT = {
     'already-running': []
 };
 function newRelease(environment, distributionId, previous) {
-    return { environment, distributionId, previous, redeploy: (0,_look_js__WEBPACK_IMPORTED_MODULE_0__/* .sameId */ .s)(previous, distributionId), state: 'planned', transitions: [] };
+    return { environment, distributionId, previous, redeploy: (0,_cloud_platform_reading_js__WEBPACK_IMPORTED_MODULE_0__/* .sameId */ .s)(previous, distributionId), state: 'planned', transitions: [] };
 }
 /** Moves the release on, recording why; logs the step so the log and the summary tell the same story. */
 function enter(release, state, evidence, at = Date.now()) {
@@ -36276,6 +36312,36 @@ function needsEnvironment(getInput, source) {
         throw new errors/* InputError */.dz(`${set.join(', ')} ${set.length === 1 ? 'needs' : 'need'} an environment to act on: set environment to the name of the environment to deploy to.`);
     }
 }
+/** The environment to act on, or none: then every input that acts on one is refused; a promotion comes from another. */
+function readEnvironment(getInput, source) {
+    const environment = getInput(Input.Environment) || undefined;
+    if (environment === undefined)
+        needsEnvironment(getInput, source);
+    if (source.kind === 'environment' && source.name === environment) {
+        throw new errors/* InputError */.dz(`from-environment and environment are both '${environment}': promote from another environment (e.g. from-environment: acceptance, environment: production).`);
+    }
+    return environment;
+}
+/** rollback, and rollback-on-search, which only widens it: refused on its own rather than silently doing nothing. */
+function readRollback(getInput) {
+    const rollback = (0,parsers/* parseBoolean */.yG)(Input.Rollback, getInput(Input.Rollback));
+    const rollbackOnSearch = (0,parsers/* parseBoolean */.yG)(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch));
+    if (rollbackOnSearch && !rollback) {
+        throw new errors/* InputError */.dz('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.');
+    }
+    return { rollback, rollbackOnSearch };
+}
+/**
+ * allow-older-commit or allow-unchecked-order: each loosens the deploy order check, which runs only with a code
+ * host's token; without one the input would do nothing unseen, so a warning says so.
+ */
+function readOrderOverride(getInput, name, anyToken, warn) {
+    const allowed = (0,parsers/* parseBoolean */.yG)(name, getInput(name));
+    if (allowed && !anyToken) {
+        warn(`${name}: true has no effect without github-token: the deploy order is checked only with a token (${(0,advice/* giveGitHubToken */.e6)('deployments: write and contents: read')}).`);
+    }
+    return allowed;
+}
 /** `password` was read (and registered as a secret) by the caller, before anything else. */
 function readDeployInputs(getInput, common, source, password, warn = () => undefined) {
     const address = (0,inputs_address/* resolveCloudAddress */.CI)({
@@ -36285,31 +36351,16 @@ function readDeployInputs(getInput, common, source, password, warn = () => undef
         apiUrl: getInput(Input.ApiUrl)
     });
     const login = (0,inputs_login/* readLogin */.mN)((name) => getInput(name), password);
-    const environment = getInput(Input.Environment) || undefined;
-    if (environment === undefined)
-        needsEnvironment(getInput, source);
-    if (source.kind === 'environment' && source.name === environment) {
-        throw new errors/* InputError */.dz(`from-environment and environment are both '${environment}': promote from another environment (e.g. from-environment: acceptance, environment: production).`);
-    }
+    const environment = readEnvironment(getInput, source);
     const deployStrategy = parseDeployStrategy(getInput(Input.DeployStrategy), warn);
     warnIgnored(getInput, source, environment, warn);
     const maxDistributions = getInput(Input.MaxDistributions);
     const codeHost = (0,code_host/* readCodeHost */.s)(getInput, warn);
     const githubToken = codeHost.githubToken ?? '';
     const anyToken = githubToken !== '' || codeHost.gitlab !== undefined;
-    const rollback = (0,parsers/* parseBoolean */.yG)(Input.Rollback, getInput(Input.Rollback));
-    const rollbackOnSearch = (0,parsers/* parseBoolean */.yG)(Input.RollbackOnSearch, getInput(Input.RollbackOnSearch));
-    if (rollbackOnSearch && !rollback) {
-        throw new errors/* InputError */.dz('rollback-on-search: true needs rollback: true: set rollback: true to roll back when a check fails, or leave rollback-on-search off.');
-    }
-    const allowOlderCommit = (0,parsers/* parseBoolean */.yG)(Input.AllowOlderCommit, getInput(Input.AllowOlderCommit));
-    if (allowOlderCommit && !anyToken) {
-        warn(`allow-older-commit: true has no effect without github-token: the deploy order is checked only with a token (${(0,advice/* giveGitHubToken */.e6)('deployments: write and contents: read')}).`);
-    }
-    const allowUncheckedOrder = (0,parsers/* parseBoolean */.yG)(Input.AllowUncheckedOrder, getInput(Input.AllowUncheckedOrder));
-    if (allowUncheckedOrder && !anyToken) {
-        warn(`allow-unchecked-order: true has no effect without github-token: the deploy order is checked only with a token (${(0,advice/* giveGitHubToken */.e6)('deployments: write and contents: read')}).`);
-    }
+    const { rollback, rollbackOnSearch } = readRollback(getInput);
+    const allowOlderCommit = readOrderOverride(getInput, Input.AllowOlderCommit, anyToken, warn);
+    const allowUncheckedOrder = readOrderOverride(getInput, Input.AllowUncheckedOrder, anyToken, warn);
     return {
         ...common,
         address,
@@ -36561,6 +36612,22 @@ function parseUid(value, repository) {
 function otherSearchInputs(get) {
     return Object.values(SearchInput).filter((name) => name !== SearchInput.Query && (0,parsers/* isSet */.vM)(name, get(name).trim()));
 }
+/** The service's keys: every missing one named at once, then each checked as the service will read it. */
+function readServiceKeys(get, authKey) {
+    missingKeys(get, authKey);
+    const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
+    serviceKey(SearchInput.AuthKey, authKey, (0,advice/* missingSecret */.bk)(SearchInput.AuthKey));
+    const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), "set it to your site's domain key; the service refuses requests without it.");
+    return { accountId, domainKey };
+}
+/** Where the check asks: search-base-url when set, else the host of search-environment (still validated). */
+function readSearchAddress(get) {
+    const environment = parseEnvironment(get(SearchInput.Environment).trim());
+    const baseInput = get(SearchInput.BaseUrl).trim();
+    if (baseInput === '')
+        return { environment, baseUrl: service/* SEARCH_HOSTS */.J2[environment], baseUrlSource: 'search-environment' };
+    return { environment, baseUrl: parseSearchBaseUrl(baseInput), baseUrlSource: 'search-base-url' };
+}
 /**
  * Reads and validates the search inputs. Returns undefined when search-query is empty (no check).
  * Throws an InputError, before any request, for every value the check or the service would refuse.
@@ -36580,13 +36647,8 @@ function parseSearchConfig(get, context = {}) {
     }
     const type = parseType(get(SearchInput.Type).trim());
     const { q, warnings } = normalizeQuery(originalQuery, type);
-    missingKeys(get, authKey);
-    const accountId = serviceKey(SearchInput.AccountId, get(SearchInput.AccountId).trim(), 'set it to the account id the search service gave you (for example 6001).');
-    serviceKey(SearchInput.AuthKey, authKey, (0,advice/* missingSecret */.bk)(SearchInput.AuthKey));
-    const domainKey = serviceKey(SearchInput.DomainKey, get(SearchInput.DomainKey).trim(), "set it to your site's domain key; the service refuses requests without it.");
-    const environment = parseEnvironment(get(SearchInput.Environment).trim());
-    const baseInput = get(SearchInput.BaseUrl).trim();
-    const baseUrl = baseInput === '' ? service/* SEARCH_HOSTS */.J2[environment] : parseSearchBaseUrl(baseInput);
+    const { accountId, domainKey } = readServiceKeys(get, authKey);
+    const { environment, baseUrl, baseUrlSource } = readSearchAddress(get);
     const fields = parseFields(get(SearchInput.Fields).trim());
     warnings.push(...fields.warnings);
     const timeoutSeconds = (0,parsers/* parseInteger */.cG)(SearchInput.TimeoutSeconds, get(SearchInput.TimeoutSeconds).trim(), service/* SEARCH_LIMITS */.wA.minTimeoutSeconds, service/* SEARCH_LIMITS */.wA.maxTimeoutSeconds);
@@ -36599,7 +36661,7 @@ function parseSearchConfig(get, context = {}) {
         domainKey,
         environment,
         baseUrl,
-        baseUrlSource: baseInput === '' ? 'search-environment' : 'search-base-url',
+        baseUrlSource,
         fields: fields.fields,
         rows: (0,parsers/* parseInteger */.cG)(SearchInput.Rows, get(SearchInput.Rows).trim(), 1, service/* SEARCH_LIMITS */.wA.maxRows),
         minResults: (0,parsers/* parseInteger */.cG)(SearchInput.MinResults, get(SearchInput.MinResults).trim(), 0, Number.MAX_SAFE_INTEGER),
@@ -37317,12 +37379,13 @@ const runContext = () => port().runContext();
 /* harmony export */   z8: () => (/* binding */ report)
 /* harmony export */ });
 /* unused harmony exports OUTPUTS, notices, summaryMarkdown */
-/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(58676);
+/* harmony import */ var _port_js__WEBPACK_IMPORTED_MODULE_9__ = __nccwpck_require__(58676);
 /* harmony import */ var _deploy_release_state_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(80350);
-/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(89392);
+/* harmony import */ var _cloud_platform_reading_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(9079);
 /* harmony import */ var _deploy_order_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(20507);
 /* harmony import */ var _deploy_changes_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(43678);
 /* harmony import */ var _code_host_port_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(95591);
+/* harmony import */ var _deploy_look_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(89392);
 /* harmony import */ var _format_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(16264);
 /* harmony import */ var _run_state_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(20518);
 /* harmony import */ var _rules_record_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(84658);
@@ -37394,7 +37457,7 @@ function rolledBackWord(release) {
 /** The last look at the environment reported that id. */
 function lastLookShows(deploy, id) {
     const look = deploy?.finalLook;
-    return look !== undefined && !('error' in look) && (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_6__/* .sameId */ .s)(look.distributionId, id);
+    return look !== undefined && !('error' in look) && (0,_cloud_platform_reading_js__WEBPACK_IMPORTED_MODULE_6__/* .sameId */ .s)(look.distributionId, id);
 }
 function outputValues(run) {
     const values = {};
@@ -37524,9 +37587,9 @@ function orderRows(d) {
     const look = d.finalLook;
     const after = look === undefined || 'error' in look || look.distributionId === undefined
         ? undefined
-        : (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_6__/* .sameId */ .s)(look.distributionId, d.distributionId)
+        : (0,_cloud_platform_reading_js__WEBPACK_IMPORTED_MODULE_6__/* .sameId */ .s)(look.distributionId, d.distributionId)
             ? check.ours?.sha
-            : (0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_6__/* .sameId */ .s)(look.distributionId, check.runningDistributionId)
+            : (0,_cloud_platform_reading_js__WEBPACK_IMPORTED_MODULE_6__/* .sameId */ .s)(look.distributionId, check.runningDistributionId)
                 ? check.running?.sha
                 : undefined;
     const before = check.running ? `${link(check.running.sha) ?? ''} (${(0,_deploy_order_js__WEBPACK_IMPORTED_MODULE_1__/* .evidence */ .MX)(check.running)})` : undefined;
@@ -37726,7 +37789,7 @@ function outcomeLines(d) {
     const lines = [];
     const look = d.finalLook;
     if (look !== undefined && d.environmentName) {
-        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_6__/* .describeLook */ .Fd)(look)} (looked at when the step ended)`}.`);
+        lines.push(`**Now:** ${'error' in look ? `what '${d.environmentName}' runs could not be looked at (${look.error})` : `'${d.environmentName}' ${(0,_deploy_look_js__WEBPACK_IMPORTED_MODULE_8__/* .describeLook */ .F)(look)} (looked at when the step ended)`}.`);
     }
     if (release) {
         const verified = (0,_deploy_release_state_js__WEBPACK_IMPORTED_MODULE_0__/* .reached */ .V6)(release, 'verified');
@@ -37841,11 +37904,11 @@ function traceLine(trace) {
 /** Sets the outputs, shows the notices and writes the job summary of a run. */
 async function report(run) {
     for (const [name, value] of Object.entries(outputValues(run)))
-        _port_js__WEBPACK_IMPORTED_MODULE_8__/* .setOutput */ .uH(name, value);
+        _port_js__WEBPACK_IMPORTED_MODULE_9__/* .setOutput */ .uH(name, value);
     for (const line of notices(run))
-        _port_js__WEBPACK_IMPORTED_MODULE_8__/* .notice */ .lm(line);
+        _port_js__WEBPACK_IMPORTED_MODULE_9__/* .notice */ .lm(line);
     // A face with nowhere to write it (a local run) skips it quietly, and the post step has nothing to read.
-    if (await _port_js__WEBPACK_IMPORTED_MODULE_8__/* .writeSummary */ .Sy(summaryMarkdown(run)))
+    if (await _port_js__WEBPACK_IMPORTED_MODULE_9__/* .writeSummary */ .Sy(summaryMarkdown(run)))
         (0,_run_state_js__WEBPACK_IMPORTED_MODULE_4__/* .noteReported */ .uR)();
 }
 
@@ -47840,31 +47903,12 @@ const LAST_LOOK_MS = 3_000;
 const EVENTS_AFTER_STOP_MS = { watchdog: undefined, cancel: 1_500, terminate: 0 };
 async function run(host) {
     const startedAt = Date.now();
-    const timeline = new Timeline();
+    const state = startingState();
     let inputs;
-    let deployRun;
-    let searched;
     let error;
-    let stopped;
     let ended;
-    let cutShort = false;
-    let closingUnfinished = false;
     let tracing;
-    const stop = new AbortController();
-    // A second signal (GitHub's SIGTERM, 7.5 s after SIGINT): report at once with what is known.
-    const hurry = new AbortController();
-    const during = () => (timeline.current ? ` during "${timeline.current}"` : '');
-    let signals = 0;
-    const onSignal = (signal) => {
-        if (++signals > 1)
-            return hurry.abort();
-        // The watchdog is already ending the run: after SIGINT its closing calls fit in the grace period (SIGTERM, 7.5 s
-        // later, hurries it); SIGTERM alone leaves 2.5 s, so it reports at once and the post step finishes the rest.
-        if (stopped !== undefined)
-            return signal === 'SIGTERM' ? hurry.abort() : undefined;
-        stopped = signal === 'SIGTERM' ? 'terminate' : 'cancel';
-        stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no deploy or rollback after that.`));
-    };
+    const onSignal = signalHandler(state);
     host.signals.on('SIGINT', onSignal);
     host.signals.on('SIGTERM', onSignal);
     let timer;
@@ -47872,73 +47916,15 @@ async function run(host) {
     let endedAt;
     try {
         inputs = (0,src_inputs/* readInputs */.Ko)(undefined, host.env);
-        const { deploy: deployInputs, search } = inputs;
-        const minutes = +(inputs.watchdogMs / 60_000).toFixed(2);
-        // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
-        const forEvents = (0,src_inputs/* afterRunMs */.Yq)(inputs);
-        const derived = (inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '') + (forEvents > 0 ? keptAfter(inputs, forEvents) : '');
-        timer = setTimeout(() => {
-            if (stopped !== undefined)
-                return;
-            stopped = 'watchdog';
-            stop.abort(new WatchdogTimeout(`The deployment did not finish within total-timeout-minutes (${minutes} min${derived})${timeline.current ? `; it was stopped during "${timeline.current}"` : ''}. The platform may be slow or not ` +
-                `answering: check its status, then run again, or raise total-timeout-minutes for very large distributions.`));
-        }, inputs.watchdogMs - forEvents);
+        timer = startWatchdog(inputs, state);
         // undici parses HTTP with WebAssembly; V8's optimizing tier would compile it again in the
         // background for about 35 MB of peak memory, for no gain in a run of a few hundred calls.
         external_node_v8_default().setFlagsFromString('--liftoff-only');
-        // The search check, after the deploy (which may roll back when it fails) or on its own.
-        const checkSearchOnce = async () => {
-            if (!search)
-                return undefined;
-            const { checkSearch } = await __nccwpck_require__.e(/* import() */ 113).then(__nccwpck_require__.bind(__nccwpck_require__, 12113));
-            searched = await checkSearch(search, timeline.run, stop.signal);
-            return searchFailure(searched);
-        };
-        const steps = async () => {
-            if (deployInputs) {
-                const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(260), __nccwpck_require__.e(697), __nccwpck_require__.e(182)]).then(__nccwpck_require__.bind(__nccwpck_require__, 39182));
-                // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
-                const closeLimitMs = () => (stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[stopped]);
-                deployRun = startDeploy(deployInputs, timeline.run, stop.signal, search ? checkSearchOnce : undefined, closeLimitMs);
-                try {
-                    await deployRun.done;
-                }
-                catch (failure) {
-                    if (!(failure instanceof errors/* StepFailed */.an))
-                        throw failure;
-                    throw failure.cause;
-                }
-            }
-            else {
-                await checkSearchOnce();
-            }
-            const failed = searched && searchFailure(searched);
-            if (failed)
-                throw new SearchCheckFailed(failed);
-        };
-        const running = steps();
-        try {
-            await Promise.race([running, aborted(stop.signal)]);
-        }
-        catch (failure) {
-            if (stopped === undefined)
-                throw failure;
-            // Every call in flight was aborted and every wait ended: let the steps unwind briefly, then close what they could not.
-            const late = aborted(hurry.signal).catch(() => undefined);
-            await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late]);
-            // The closing calls may have begun before the stop, with longer limits: they get this stop's time, no more.
-            let closed = false;
-            const closing = deployRun?.close().then(() => void (closed = true));
-            await Promise.race([closing, late, delay(CLOSE_TOTAL_MS[stopped])]);
-            closingUnfinished = !closed && deployRun?.result.platformReached === true;
-            cutShort = hurry.signal.aborted && closingUnfinished;
-            throw stoppedBy(stop.signal, deployRun);
-        }
+        await runSteps(inputs, state);
     }
     catch (failure) {
         ended = failure;
-        error = failureMessage(failure, inputs, timeline.current);
+        error = failureMessage(failure, inputs, state.timeline.current);
         src_port/* setFailed */.C1(error);
     }
     finally {
@@ -47947,30 +47933,136 @@ async function run(host) {
         host.signals.off('SIGTERM', onSignal);
         endedAt = Date.now();
         tracing = inputs ? inputs.tracing : tracingAlone(host.env ?? process.env);
+        const { timeline, deployRun, searched, stopped } = state;
         result = { ...intent(inputs), deploy: deployRun?.result, search: searched, phases: timeline.phases, error, stopped, trace: (0,config/* traceNote */.k2)(tracing) };
         await (0,report/* report */.z8)(result).catch((e) => src_port/* warning */.$e(`Could not write the job summary: ${String(e)}`));
     }
-    // The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
-    const hurrySends = () => hurry.abort();
+    await tellAfterReport(host, state, { inputs, tracing, result, facts: { startedAt, endedAt, failure: ended } });
+    // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
+    if (state.stopped !== undefined)
+        host.exit(1);
+    return { result, failure: ended, cutShort: state.cutShort, closingUnfinished: state.closingUnfinished };
+}
+function startingState() {
+    return {
+        timeline: new Timeline(),
+        stop: new AbortController(),
+        hurry: new AbortController(),
+        stopped: undefined,
+        deployRun: undefined,
+        searched: undefined,
+        cutShort: false,
+        closingUnfinished: false
+    };
+}
+/** SIGINT or SIGTERM: the first stops the run (a cancel), the second hurries it to report. */
+function signalHandler(state) {
+    const during = () => (state.timeline.current ? ` during "${state.timeline.current}"` : '');
+    let signals = 0;
+    return (signal) => {
+        if (++signals > 1)
+            return state.hurry.abort();
+        // The watchdog is already ending the run: after SIGINT its closing calls fit in the grace period (SIGTERM, 7.5 s
+        // later, hurries it); SIGTERM alone leaves 2.5 s, so it reports at once and the post step finishes the rest.
+        if (state.stopped !== undefined)
+            return signal === 'SIGTERM' ? state.hurry.abort() : undefined;
+        state.stopped = signal === 'SIGTERM' ? 'terminate' : 'cancel';
+        state.stop.abort(new Cancelled(`The run was cancelled (${signal})${during()}: it sent no deploy or rollback after that.`));
+    };
+}
+/** Stops the run at total-timeout-minutes, less the time kept after the steps for the event sinks and the trace. */
+function startWatchdog(inputs, state) {
+    const minutes = +(inputs.watchdogMs / 60_000).toFixed(2);
+    // The event sinks' time is part of total-timeout-minutes: the steps' watchdog leaves it for the sends.
+    const forEvents = (0,src_inputs/* afterRunMs */.Yq)(inputs);
+    const derived = (inputs.common.timeoutMs === undefined ? ', derived from the other budgets' : '') + (forEvents > 0 ? keptAfter(inputs, forEvents) : '');
+    return setTimeout(() => {
+        if (state.stopped !== undefined)
+            return;
+        state.stopped = 'watchdog';
+        const current = state.timeline.current;
+        state.stop.abort(new WatchdogTimeout(`The deployment did not finish within total-timeout-minutes (${minutes} min${derived})${current ? `; it was stopped during "${current}"` : ''}. The platform may be slow or not ` +
+            `answering: check its status, then run again, or raise total-timeout-minutes for very large distributions.`));
+    }, inputs.watchdogMs - forEvents);
+}
+/** The steps until they end, or until a stop: then they are closed within the stop's time and its message is thrown. */
+async function runSteps(inputs, state) {
+    const running = steps(inputs, state);
+    try {
+        await Promise.race([running, aborted(state.stop.signal)]);
+    }
+    catch (failure) {
+        const stopped = state.stopped;
+        if (stopped === undefined)
+            throw failure;
+        await closeAfterStop(running, state, stopped);
+        throw stoppedBy(state.stop.signal, state.deployRun);
+    }
+}
+/** The deploy (which runs the search check after it, and may roll back when it fails), or the search check alone. */
+async function steps(inputs, state) {
+    const { deploy: deployInputs, search } = inputs;
+    const checkSearchOnce = async () => {
+        if (!search)
+            return undefined;
+        const { checkSearch } = await __nccwpck_require__.e(/* import() */ 113).then(__nccwpck_require__.bind(__nccwpck_require__, 12113));
+        state.searched = await checkSearch(search, state.timeline.run, state.stop.signal);
+        return searchFailure(state.searched);
+    };
+    if (deployInputs) {
+        const { startDeploy } = await Promise.all(/* import() */[__nccwpck_require__.e(260), __nccwpck_require__.e(697), __nccwpck_require__.e(182)]).then(__nccwpck_require__.bind(__nccwpck_require__, 39182));
+        // After a stop, the closing calls get the stop's limits, whoever begins them (the unwinding steps, or this run).
+        const closeLimitMs = () => (state.stopped === undefined ? LAST_LOOK_MS : CLOSE_LIMIT_MS[state.stopped]);
+        state.deployRun = startDeploy(deployInputs, state.timeline.run, state.stop.signal, search ? checkSearchOnce : undefined, closeLimitMs);
+        try {
+            await state.deployRun.done;
+        }
+        catch (failure) {
+            if (!(failure instanceof errors/* StepFailed */.an))
+                throw failure;
+            throw failure.cause;
+        }
+    }
+    else {
+        await checkSearchOnce();
+    }
+    const failed = state.searched && searchFailure(state.searched);
+    if (failed)
+        throw new SearchCheckFailed(failed);
+}
+/**
+ * After a stop every call in flight was aborted and every wait ended: the steps unwind briefly, then the closing
+ * calls (the last look, the revocation) get what is left of the stop's time, no more, even when they began before it
+ * with longer limits. A second signal ends both waits at once.
+ */
+async function closeAfterStop(running, state, stopped) {
+    const late = aborted(state.hurry.signal).catch(() => undefined);
+    await Promise.race([running.catch(() => undefined), delay(UNWIND_MS[stopped]), late]);
+    let closed = false;
+    const closing = state.deployRun?.close().then(() => void (closed = true));
+    await Promise.race([closing, late, delay(CLOSE_TOTAL_MS[stopped])]);
+    state.closingUnfinished = !closed && state.deployRun?.result.platformReached === true;
+    state.cutShort = state.hurry.signal.aborted && state.closingUnfinished;
+}
+/**
+ * The event sinks and the trace, after the report, side by side: neither waits for the other, both within what is
+ * left. The outcome is decided: a signal now only ends the sends, at once (SIGTERM after a cancel, a late cancel).
+ */
+async function tellAfterReport(host, state, outcome) {
+    const hurrySends = () => state.hurry.abort();
     host.signals.on('SIGINT', hurrySends);
     host.signals.on('SIGTERM', hurrySends);
     try {
-        const limitMs = stopped === undefined ? undefined : EVENTS_AFTER_STOP_MS[stopped];
-        const facts = { startedAt, endedAt, failure: ended };
-        // The sinks and the trace side by side: neither waits for the other, both within what is left.
+        const limitMs = state.stopped === undefined ? undefined : EVENTS_AFTER_STOP_MS[state.stopped];
         await Promise.all([
-            tellSinks(inputs?.events ?? eventsAlone(), result, facts, limitMs, hurry.signal),
-            sendTrace(tracing, result, facts, limitMs, hurry.signal)
+            tellSinks(outcome.inputs?.events ?? eventsAlone(), outcome.result, outcome.facts, limitMs, state.hurry.signal),
+            sendTrace(outcome.tracing, outcome.result, outcome.facts, limitMs, state.hurry.signal)
         ]);
     }
     finally {
         host.signals.off('SIGINT', hurrySends);
         host.signals.off('SIGTERM', hurrySends);
     }
-    // A hung call may still hold a socket open after a stop: end the process, do not wait for it.
-    if (stopped !== undefined)
-        host.exit(1);
-    return { result, failure: ended, cutShort, closingUnfinished };
 }
 /**
  * A face's own refusal, before run() could read an input: a command line the CLI could not read (a secret given as a
@@ -48668,10 +48760,8 @@ async function printOut(io, text) {
     return 0;
 }
 const STYLE = { bold: '1', dim: '2', red: '31', yellow: '33', cyan: '36' };
-function createCliPort(options) {
-    const secrets = new Set();
-    const outputs = {};
-    let failure;
+/** `secrets` is read at each line, so a secret registered later masks every line after it. */
+function cliLog(options, secrets) {
     const mask = (text) => {
         let out = text;
         for (const secret of [...secrets].sort((a, b) => b.length - a.length))
@@ -48690,6 +48780,13 @@ function createCliPort(options) {
         else
             line(message, type === 'warning' ? 'yellow' : 'red', type);
     };
+    return { mask, line, annotate };
+}
+function createCliPort(options) {
+    const secrets = new Set();
+    const outputs = {};
+    let failure;
+    const { mask, line, annotate } = cliLog(options, secrets);
     return {
         outputs,
         get failure() {
@@ -49758,8 +49855,8 @@ var distribution_name = __nccwpck_require__(37103);
 var choose = __nccwpck_require__(25256);
 // EXTERNAL MODULE: ./src/cloud/session.ts
 var cloud_session = __nccwpck_require__(96885);
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var look = __nccwpck_require__(89392);
+// EXTERNAL MODULE: ./src/cloud/platform-reading.ts
+var platform_reading = __nccwpck_require__(9079);
 // EXTERNAL MODULE: ./src/health.ts
 var health = __nccwpck_require__(95769);
 // EXTERNAL MODULE: ./src/code-host/evidence.ts
@@ -49798,7 +49895,7 @@ const HOUR_MS = 3_600_000;
 function newestBackupRow(listing, environmentId, now) {
     if ('failed' in listing)
         return { state: 'unknown', id: null, createdAt: null, ageHours: null, reason: listing.failed };
-    const own = listing.backups.filter((b) => (0,look/* sameId */.s)(b.environmentId, environmentId));
+    const own = listing.backups.filter((b) => (0,platform_reading/* sameId */.s)(b.environmentId, environmentId));
     const dated = own.filter((b) => Number.isFinite(b.createdAtMs)).sort((a, b) => b.createdAtMs - a.createdAtMs);
     const newest = dated[0];
     if (newest === undefined) {
@@ -50059,11 +50156,11 @@ class EnvironmentReader {
         }
         if (evidence !== undefined)
             row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null };
-        if (evidence !== undefined && (0,look/* switching */.Zx)({ distributionId: running, status, at: 0 }) !== true)
+        if (evidence !== undefined && (0,platform_reading/* switching */.Z)(status) !== true)
             return { ...row, ...(await this.against(evidence.sha, environment.name)) };
         // No commit to compare: the tracked ref is still checked, so a misspelt one fails the report before anything runs.
         await this.checkTrack(environment.name);
-        if ((0,look/* switching */.Zx)({ distributionId: running, status, at: 0 }) === true)
+        if ((0,platform_reading/* switching */.Z)(status) === true)
             return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` };
         if (running === undefined)
             return { ...row, ...noDistribution(status, row.lastDeployment, this.history?.host.deploymentNoun) };

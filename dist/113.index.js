@@ -448,12 +448,37 @@ class SearchClient {
     }
     /** Sends one search request. Throws a SearchFailure for any answer that is not a search result. */
     async search() {
-        const c = this.config;
         const requestId = (0,request/* newRequestId */.H4)();
         const headers = {};
         const cookie = this.cookies.header();
         if (cookie !== undefined)
             headers.cookie = cookie;
+        const target = this.requestTarget(requestId, headers);
+        const started = performance.now();
+        const elapsed = () => Math.round(performance.now() - started);
+        let res;
+        try {
+            res = await this.transport.send({
+                method: 'GET',
+                path: target,
+                headers: { 'cache-control': 'no-cache', ...headers },
+                timeoutMs: this.config.timeoutMs // the whole call, connection and answer included
+            });
+        }
+        catch (error) {
+            if (this.signal?.aborted)
+                throw error; // the run's watchdog: not a failure of the check
+            throw this.unanswered(error, requestId, elapsed());
+        }
+        const latencyMs = elapsed();
+        this.cookies.store(res.headers['set-cookie']);
+        if (res.status < 200 || res.status > 299)
+            throw this.refused(res, requestId, latencyMs);
+        return readAnswer(res, requestId, latencyMs);
+    }
+    /** The request's path and query (it holds the auth key): refused before it is sent when the service would answer 414. */
+    requestTarget(requestId, headers) {
+        const c = this.config;
         const built = (0,request/* buildSearchRequest */.CG)({
             accountId: c.accountId,
             authKey: c.authKey,
@@ -470,55 +495,46 @@ class SearchClient {
         if (built.bytes > request/* MAX_REQUEST_BYTES */.rO) {
             throw new SearchFailure(`The search request would be ${built.bytes} bytes, over the service's limit of ${request/* MAX_REQUEST_BYTES */.rO} bytes (HTTP 414); not sent.`, 'too-large', false, requestId);
         }
-        const started = performance.now();
-        const elapsed = () => Math.round(performance.now() - started);
-        let res;
-        try {
-            res = await this.transport.send({
-                method: 'GET',
-                path: built.target,
-                headers: { 'cache-control': 'no-cache', ...headers },
-                timeoutMs: c.timeoutMs // the whole call, connection and answer included
-            });
+        return built.target;
+    }
+    /** A call that got no answer: over search-timeout-seconds, or a connection that failed (retried when transient). */
+    unanswered(error, requestId, latencyMs) {
+        const failure = (0,http_errors/* networkFailure */.rd)(error);
+        if (failure?.kind === 'timeout') {
+            return new SearchFailure(`The search service did not answer within the ${(0,format/* formatSeconds */.Xo)(this.config.timeoutMs)} limit (search-timeout-seconds).`, 'timeout', true, requestId, { latencyMs });
         }
-        catch (error) {
-            if (this.signal?.aborted)
-                throw error; // the run's watchdog: not a failure of the check
-            const failure = (0,http_errors/* networkFailure */.rd)(error);
-            if (failure?.kind === 'timeout') {
-                throw new SearchFailure(`The search service did not answer within the ${(0,format/* formatSeconds */.Xo)(c.timeoutMs)} limit (search-timeout-seconds).`, 'timeout', true, requestId, { latencyMs: elapsed() });
-            }
-            const what = error instanceof Error ? error.message : String(error);
-            const code = (0,errors/* systemErrorCode */.vq)(error);
-            throw new SearchFailure((0,secrets/* redact */.E$)(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`), 'network', failure !== undefined, requestId, { latencyMs: elapsed() });
-        }
-        const latencyMs = elapsed();
-        this.cookies.store(res.headers['set-cookie']);
-        if (res.status < 200 || res.status > 299) {
-            const se = (0,http_errors/* toServiceError */.N1)('Search', res);
-            const statusCode = bodyStatusCode(res.text);
-            const redirect = res.status >= 300 && res.status <= 399;
-            const detail = redirect ? redirectTarget(res, this.endpoint) : (se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
-            const hint = redirect ? ' Check search-base-url / search-environment.' : (HINTS[res.status] ?? '');
-            const code = statusCode !== undefined ? `, status_code ${statusCode}` : '';
-            const extra = { status: res.status, latencyMs };
-            if (statusCode !== undefined)
-                extra.statusCode = statusCode;
-            if (se.retryAfterMs !== undefined)
-                extra.retryAfterMs = se.retryAfterMs;
-            throw new SearchFailure((0,secrets/* redact */.E$)(`The search service answered HTTP ${res.status}${code}: ${detail}.${hint}`), 'http', res.status === 429 || (res.status >= 500 && res.status <= 599), requestId, extra);
-        }
-        try {
-            return { requestId, status: res.status, latencyMs, parsed: parseSearchResponse(res.text) };
-        }
-        catch (error) {
-            if (!(error instanceof SearchResponseError))
-                throw error;
-            throw new SearchFailure(`The search service answered HTTP ${res.status}, but ${error.message}. Check search-base-url / search-environment.`, 'bad-answer', false, requestId, { status: res.status, latencyMs });
-        }
+        const what = error instanceof Error ? error.message : String(error);
+        const code = (0,errors/* systemErrorCode */.vq)(error);
+        return new SearchFailure((0,secrets/* redact */.E$)(`The search request to ${this.endpoint} failed: ${what}${code ? ` (${code})` : ''}.`), 'network', failure !== undefined, requestId, { latencyMs });
+    }
+    /** An answer other than 2xx: what the service said and what to check; 429 and 5xx are worth another attempt. */
+    refused(res, requestId, latencyMs) {
+        const se = (0,http_errors/* toServiceError */.N1)('Search', res);
+        const statusCode = bodyStatusCode(res.text);
+        const redirect = res.status >= 300 && res.status <= 399;
+        const detail = redirect ? redirectTarget(res, this.endpoint) : (se.errorDetail ?? (res.text ? 'the answer was not a JSON error body' : 'no answer body'));
+        const hint = redirect ? ' Check search-base-url / search-environment.' : (HINTS[res.status] ?? '');
+        const code = statusCode !== undefined ? `, status_code ${statusCode}` : '';
+        const extra = { status: res.status, latencyMs };
+        if (statusCode !== undefined)
+            extra.statusCode = statusCode;
+        if (se.retryAfterMs !== undefined)
+            extra.retryAfterMs = se.retryAfterMs;
+        return new SearchFailure((0,secrets/* redact */.E$)(`The search service answered HTTP ${res.status}${code}: ${detail}.${hint}`), 'http', res.status === 429 || (res.status >= 500 && res.status <= 599), requestId, extra);
     }
     async close() {
         await this.transport.close();
+    }
+}
+/** A 2xx answer read as a search result; one that is not (an HTML page, another JSON) is a failure not worth retrying. */
+function readAnswer(res, requestId, latencyMs) {
+    try {
+        return { requestId, status: res.status, latencyMs, parsed: parseSearchResponse(res.text) };
+    }
+    catch (error) {
+        if (!(error instanceof SearchResponseError))
+            throw error;
+        throw new SearchFailure(`The search service answered HTTP ${res.status}, but ${error.message}. Check search-base-url / search-environment.`, 'bad-answer', false, requestId, { status: res.status, latencyMs });
     }
 }
 function describeRedirect(r) {
@@ -535,12 +551,34 @@ function describeRedirect(r) {
  */
 async function runSearchCheck(config, deps = {}) {
     const client = new SearchClient(config, deps);
-    const result = {
+    const result = startingResult(config, client.endpoint);
+    const timing = { sleep: deps.sleep ?? retry/* sleep */.yy, random: deps.random, now: deps.now };
+    const searchOnce = retriedSearch(client, config, result, deps, timing);
+    try {
+        deps.log?.(`Search check: ${config.type} search for '${config.query}' at ${client.endpoint} (at least ${config.minResults} result(s))`);
+        await untilEnoughResults(searchOnce, config, result, deps, timing);
+        result.passed = true;
+    }
+    catch (error) {
+        if (!(error instanceof SearchFailure))
+            throw error;
+        recordFailure(result, error, config);
+    }
+    finally {
+        await client.close();
+    }
+    if (result.keywordRedirect && result.passed)
+        result.warnings.push(`${describeRedirect(result.keywordRedirect)}.`);
+    return result;
+}
+/** The result before any attempt: not passed, nothing found yet, the inputs' warnings. */
+function startingResult(config, endpoint) {
+    return {
         passed: false,
         query: config.query,
         originalQuery: config.originalQuery,
         type: config.type,
-        endpoint: client.endpoint,
+        endpoint,
         minResults: config.minResults,
         requestId: '',
         titles: [],
@@ -549,19 +587,13 @@ async function runSearchCheck(config, deps = {}) {
         attempts: 0,
         warnings: [...config.warnings]
     };
-    const record = (parsed) => {
-        result.numFound = parsed.numFound;
-        result.titles = parsed.titles;
-        result.facetFormat = parsed.facetFormat;
-        result.facetNames = parsed.facetNames;
-        if (parsed.keywordRedirect)
-            result.keywordRedirect = parsed.keywordRedirect;
-        else
-            delete result.keywordRedirect;
-    };
-    const timing = { sleep: deps.sleep ?? retry/* sleep */.yy, random: deps.random, now: deps.now };
-    // The line before another attempt; `attempts` counts every request of the check.
-    const retryLine = (error, delayMs) => `Search attempt ${result.attempts} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${(0,format/* formatSeconds */.Xo)(delayMs)}.`;
+}
+/** The line before another attempt; `attempts` counts every request of the check. */
+function retryLine(attempts, error, delayMs) {
+    return `Search attempt ${attempts} failed: ${error instanceof Error ? error.message : String(error)} Trying again in ${(0,format/* formatSeconds */.Xo)(delayMs)}.`;
+}
+/** One search call, its transient failures retried under max-attempts; every attempt counted and its last answer kept. */
+function retriedSearch(client, config, result, deps, timing) {
     const retrier = (0,retry/* createRetrier */.SB)({
         attempts: config.maxAttempts,
         baseDelayMs: BASE_DELAY_MS,
@@ -574,69 +606,81 @@ async function runSearchCheck(config, deps = {}) {
         },
         ...timing
     }, (_level, message) => deps.log?.(message));
-    /** One search call: its transient failures retried under max-attempts. */
-    const searchOnce = () => retrier.retrying('Search', async () => {
+    return () => retrier.retrying('Search', async () => {
         result.attempts++;
         try {
             return await client.search();
         }
         catch (error) {
-            if (error instanceof SearchFailure) {
-                result.requestId = error.requestId;
-                if (error.extra.latencyMs === undefined)
-                    delete result.latencyMs;
-                else
-                    result.latencyMs = error.extra.latencyMs;
-                if (error.extra.status === undefined)
-                    delete result.status;
-                else
-                    result.status = error.extra.status;
-            }
+            if (error instanceof SearchFailure)
+                recordFailedAttempt(result, error);
             throw error;
         }
-    }, (error, _attempt, delayMs) => ({ level: 'info', message: retryLine(error, delayMs) }));
-    try {
-        deps.log?.(`Search check: ${config.type} search for '${config.query}' at ${client.endpoint} (at least ${config.minResults} result(s))`);
-        // The wait window only adds attempts for too few results; waiting does not fix any other failure.
-        await (0,retry/* withRetry */.bD)(async () => {
-            const answer = await searchOnce();
-            result.requestId = answer.requestId;
-            result.latencyMs = answer.latencyMs;
-            result.status = answer.status;
-            record(answer.parsed);
-            if (answer.parsed.numFound < config.minResults) {
-                const redirect = answer.parsed.keywordRedirect ? `; ${describeRedirect(answer.parsed.keywordRedirect)}` : '';
-                throw new SearchFailure(`The search for '${config.query}' found ${answer.parsed.numFound} product(s), fewer than search-min-results ${config.minResults}${redirect}.`, 'too-few-results', true, answer.requestId, { status: answer.status, latencyMs: answer.latencyMs, parsed: answer.parsed });
-            }
-            return answer;
-        }, {
-            attempts: config.waitMs > 0 ? Number.MAX_SAFE_INTEGER : 1,
-            baseDelayMs: BASE_DELAY_MS,
-            maxDelayMs: MAX_DELAY_MS,
-            maxTotalMs: config.waitMs,
-            retryable: (error) => error instanceof SearchFailure && error.kind === 'too-few-results',
-            onRetry: (error, _attempt, delayMs) => deps.log?.(retryLine(error, delayMs)),
-            ...timing
-        });
-        result.passed = true;
-    }
-    catch (error) {
-        if (!(error instanceof SearchFailure))
-            throw error;
-        result.failureKind = error.kind;
-        const tries = result.attempts <= 1
-            ? ''
-            : error.kind === 'too-few-results'
-                ? ` (${result.attempts} attempts in the ${(0,format/* formatSeconds */.Xo)(config.waitMs)} search-wait-seconds window)`
-                : ` (${result.attempts} attempts, max-attempts ${config.maxAttempts})`;
-        result.failure = `${error.message}${tries}${error.kind === 'too-few-results' ? tooFewAdvice(config.waitMs) : ''}`;
-    }
-    finally {
-        await client.close();
-    }
-    if (result.keywordRedirect && result.passed)
-        result.warnings.push(`${describeRedirect(result.keywordRedirect)}.`);
-    return result;
+    }, (error, _attempt, delayMs) => ({ level: 'info', message: retryLine(result.attempts, error, delayMs) }));
+}
+/** A failed attempt replaces the last one's request id, latency and status: the result tells of the last attempt. */
+function recordFailedAttempt(result, error) {
+    result.requestId = error.requestId;
+    if (error.extra.latencyMs === undefined)
+        delete result.latencyMs;
+    else
+        result.latencyMs = error.extra.latencyMs;
+    if (error.extra.status === undefined)
+        delete result.status;
+    else
+        result.status = error.extra.status;
+}
+/**
+ * Searches until enough results are found: once, or with search-wait-seconds again while too few are (a freshly
+ * deployed catalogue warming up). The wait window only adds attempts for too few results; waiting does not fix any
+ * other failure.
+ */
+async function untilEnoughResults(searchOnce, config, result, deps, timing) {
+    await (0,retry/* withRetry */.bD)(async () => {
+        const answer = await searchOnce();
+        recordAnswer(result, answer);
+        if (answer.parsed.numFound < config.minResults)
+            throw tooFewResults(answer, config);
+        return answer;
+    }, {
+        attempts: config.waitMs > 0 ? Number.MAX_SAFE_INTEGER : 1,
+        baseDelayMs: BASE_DELAY_MS,
+        maxDelayMs: MAX_DELAY_MS,
+        maxTotalMs: config.waitMs,
+        retryable: (error) => error instanceof SearchFailure && error.kind === 'too-few-results',
+        onRetry: (error, _attempt, delayMs) => deps.log?.(retryLine(result.attempts, error, delayMs)),
+        ...timing
+    });
+}
+/** A search result replaces what the last one found. */
+function recordAnswer(result, answer) {
+    result.requestId = answer.requestId;
+    result.latencyMs = answer.latencyMs;
+    result.status = answer.status;
+    const parsed = answer.parsed;
+    result.numFound = parsed.numFound;
+    result.titles = parsed.titles;
+    result.facetFormat = parsed.facetFormat;
+    result.facetNames = parsed.facetNames;
+    if (parsed.keywordRedirect)
+        result.keywordRedirect = parsed.keywordRedirect;
+    else
+        delete result.keywordRedirect;
+}
+/** An answer with fewer results than search-min-results, naming the service's redirect of the query when it has one. */
+function tooFewResults(answer, config) {
+    const redirect = answer.parsed.keywordRedirect ? `; ${describeRedirect(answer.parsed.keywordRedirect)}` : '';
+    return new SearchFailure(`The search for '${config.query}' found ${answer.parsed.numFound} product(s), fewer than search-min-results ${config.minResults}${redirect}.`, 'too-few-results', true, answer.requestId, { status: answer.status, latencyMs: answer.latencyMs, parsed: answer.parsed });
+}
+/** Why the check failed, with how many attempts it took against which limit, and advice for too few results. */
+function recordFailure(result, error, config) {
+    result.failureKind = error.kind;
+    const tries = result.attempts <= 1
+        ? ''
+        : error.kind === 'too-few-results'
+            ? ` (${result.attempts} attempts in the ${(0,format/* formatSeconds */.Xo)(config.waitMs)} search-wait-seconds window)`
+            : ` (${result.attempts} attempts, max-attempts ${config.maxAttempts})`;
+    result.failure = `${error.message}${tries}${error.kind === 'too-few-results' ? tooFewAdvice(config.waitMs) : ''}`;
 }
 /** What to do about too few results: the query or the bar may be wrong, or the catalogue not yet filled. */
 function tooFewAdvice(waitMs) {

@@ -999,82 +999,87 @@ class MultipartParser {
     write(chunk) {
         const buf = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
         const events = [];
-        let pos = 0;
-        const delim = this.delimiter;
-        parse: for (;;) {
-            switch (this.state) {
-                case 'preamble': {
-                    const at = buf.indexOf(delim, pos);
-                    if (at < 0) {
-                        pos = Math.max(pos, buf.length - (delim.length - 1));
-                        break parse;
-                    }
-                    pos = at + delim.length;
-                    this.state = 'after-delimiter';
-                    break;
-                }
-                case 'after-delimiter': {
-                    if (buf.length - pos < 2)
-                        break parse;
-                    if (buf[pos] === 0x2d && buf[pos + 1] === 0x2d) {
-                        // close delimiter: everything after it is epilogue
-                        this.state = 'epilogue';
-                        events.push({ type: 'end' });
-                        pos = buf.length;
-                        break parse;
-                    }
-                    const eol = buf.indexOf(CRLF, pos);
-                    if (eol < 0) {
-                        if (buf.length - pos > 256)
-                            throw new MultipartError('Malformed boundary line');
-                        break parse;
-                    }
-                    for (let i = pos; i < eol; i++) {
-                        if (buf[i] !== 0x20 && buf[i] !== 0x09)
-                            throw new MultipartError('Malformed boundary line');
-                    }
-                    pos = eol; // the CRLF ending the boundary line starts the header search
-                    this.state = 'headers';
-                    break;
-                }
-                case 'headers': {
-                    const end = buf.indexOf(CRLFCRLF, pos);
-                    if (end < 0) {
-                        if (buf.length - pos > this.maxHeaderBytes)
-                            throw new MultipartError('Part headers are too large');
-                        break parse;
-                    }
-                    const block = end > pos + 2 ? buf.subarray(pos + 2, end) : Buffer.alloc(0);
-                    events.push({ type: 'part', ...parsePartHeaders(block) });
-                    pos = end + 4;
-                    this.state = 'body';
-                    break;
-                }
-                case 'body': {
-                    const at = buf.indexOf(delim, pos);
-                    if (at >= 0) {
-                        if (at > pos)
-                            events.push({ type: 'data', data: buf.subarray(pos, at) });
-                        events.push({ type: 'part-end' });
-                        pos = at + delim.length;
-                        this.state = 'after-delimiter';
-                        break;
-                    }
-                    // Keep the bytes that could be the start of a delimiter split across chunks.
-                    const safe = buf.length - (delim.length - 1);
-                    if (safe > pos) {
-                        events.push({ type: 'data', data: buf.subarray(pos, safe) });
-                        pos = safe;
-                    }
-                    break parse;
-                }
-                case 'epilogue':
-                    pos = buf.length;
-                    break parse;
-            }
-        }
-        this.pending = pos >= buf.length ? Buffer.alloc(0) : Buffer.from(buf.subarray(pos));
+        let step = { pos: 0, more: true };
+        while (step.more)
+            step = this.step(buf, step.pos, events);
+        this.pending = step.pos >= buf.length ? Buffer.alloc(0) : Buffer.from(buf.subarray(step.pos));
         return events;
+    }
+    /** One step of the state machine from `pos`: where it got to, and whether `buf` holds enough for another. */
+    step(buf, pos, events) {
+        switch (this.state) {
+            case 'preamble':
+                return this.preamble(buf, pos);
+            case 'after-delimiter':
+                return this.afterDelimiter(buf, pos, events);
+            case 'headers':
+                return this.partHeaders(buf, pos, events);
+            case 'body':
+                return this.partBody(buf, pos, events);
+            case 'epilogue':
+                return { pos: buf.length, more: false };
+        }
+    }
+    /** Skips to the first delimiter (keeping the bytes that could be its start, split across chunks). */
+    preamble(buf, pos) {
+        const at = buf.indexOf(this.delimiter, pos);
+        if (at < 0)
+            return { pos: Math.max(pos, buf.length - (this.delimiter.length - 1)), more: false };
+        this.state = 'after-delimiter';
+        return { pos: at + this.delimiter.length, more: true };
+    }
+    /** After a delimiter: `--` closes the body (the rest is epilogue), else the boundary line's padding and CRLF. */
+    afterDelimiter(buf, pos, events) {
+        if (buf.length - pos < 2)
+            return { pos, more: false };
+        if (buf[pos] === 0x2d && buf[pos + 1] === 0x2d) {
+            // close delimiter: everything after it is epilogue
+            this.state = 'epilogue';
+            events.push({ type: 'end' });
+            return { pos: buf.length, more: false };
+        }
+        const eol = buf.indexOf(CRLF, pos);
+        if (eol < 0) {
+            if (buf.length - pos > 256)
+                throw new MultipartError('Malformed boundary line');
+            return { pos, more: false };
+        }
+        for (let i = pos; i < eol; i++) {
+            if (buf[i] !== 0x20 && buf[i] !== 0x09)
+                throw new MultipartError('Malformed boundary line');
+        }
+        this.state = 'headers';
+        return { pos: eol, more: true }; // the CRLF ending the boundary line starts the header search
+    }
+    /** A part's header block, once all of it is in (at most maxHeaderBytes). */
+    partHeaders(buf, pos, events) {
+        const end = buf.indexOf(CRLFCRLF, pos);
+        if (end < 0) {
+            if (buf.length - pos > this.maxHeaderBytes)
+                throw new MultipartError('Part headers are too large');
+            return { pos, more: false };
+        }
+        const block = end > pos + 2 ? buf.subarray(pos + 2, end) : Buffer.alloc(0);
+        events.push({ type: 'part', ...parsePartHeaders(block) });
+        this.state = 'body';
+        return { pos: end + 4, more: true };
+    }
+    /** A part's body up to the next delimiter, or as much of it as cannot be the start of one. */
+    partBody(buf, pos, events) {
+        const at = buf.indexOf(this.delimiter, pos);
+        if (at >= 0) {
+            if (at > pos)
+                events.push({ type: 'data', data: buf.subarray(pos, at) });
+            events.push({ type: 'part-end' });
+            this.state = 'after-delimiter';
+            return { pos: at + this.delimiter.length, more: true };
+        }
+        // Keep the bytes that could be the start of a delimiter split across chunks.
+        const safe = buf.length - (this.delimiter.length - 1);
+        if (safe <= pos)
+            return { pos, more: false };
+        events.push({ type: 'data', data: buf.subarray(pos, safe) });
+        return { pos: safe, more: false };
     }
     /** Call at the end of the body: throws when the closing boundary was not seen. */
     end() {
@@ -1685,10 +1690,66 @@ async function deleteDistribution(state, id) {
     if (dist.path !== undefined)
         await (0,promises_namespaceObject.rm)(dist.path, { force: true });
 }
+/** GET /v3/environments: one page of them, or with ?name= that one environment (a look at each: a switch may land). */
+function listEnvironments(state, ctx) {
+    authenticate(state, ctx.req);
+    const name = ctx.url.searchParams.get('name');
+    if (name !== null) {
+        const env = state.environments.find((e) => e.name === name);
+        if (env === undefined && state.settings.unknownEnvironmentByName === 'no-id')
+            return ctx.send(200, {});
+        if (env === undefined)
+            throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`);
+        inventEnvironmentFields(ctx, state);
+        ctx.send(200, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-by-name'));
+        looked(state, [env]);
+        return;
+    }
+    const { environmentPageSize, environmentOffsetIgnored } = state.settings;
+    const offset = environmentOffsetIgnored ? 0 : queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
+    const max = Math.min(queryInt(ctx, 'max', 100, 1, 1000), environmentPageSize);
+    const page = state.environments.slice(offset, offset + max);
+    const items = page.map((e) => environmentJson(e, state.settings.environmentStatus, state.settings, 'environment-list'));
+    const total = state.environments.length;
+    // The public list shows {items, more, total, count}: offset and max are the emulator's own.
+    ctx.invent('field-offset', 'field-max');
+    if (items.length > 0)
+        inventEnvironmentFields(ctx, state);
+    ctx.send(200, { offset, max, items, more: offset + items.length < total, total, count: items.length });
+    looked(state, page);
+}
+/** PUT /v3/environments/{id}/deploy: the deployment recorded and the switch started; 202 with the environment at once. */
+async function deploy(state, ctx) {
+    const user = authenticate(state, ctx.req);
+    const id = ctx.params.id ?? '';
+    const env = state.environments.find((e) => e.id === id);
+    if (env === undefined)
+        throw new HttpError(404, 'EnvironmentNotFound', `No environment with id "${id}"`);
+    const body = await readJsonObject(ctx);
+    const named = requireString(body, 'distributionId');
+    const strategy = requireString(body, 'strategy');
+    const appConfigFileRoles = appConfigFileRolesOf(state, body.appConfigFileRoles);
+    // The history keeps the stored id, whatever case the client sent it in.
+    const distributionId = findDistribution(state, named)?.id;
+    if (distributionId === undefined)
+        throw new HttpError(400, 'DistributionNotFound', `No distribution with id "${named}"`);
+    // How the platform treats a second deploy to an environment that is still switching is not
+    // public; by default the emulator refuses it, so a client that follows its deploys can be tested,
+    // and with deployWhileBusy 'accept' the new deploy replaces the switch in progress (startDeploy).
+    if (refusesDeployWhileBusy(state, env)) {
+        throw new HttpError(409, 'DeploymentInProgress', `Environment "${env.name}" is still deploying; wait until it reports its new distributionId`);
+    }
+    startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: platformNow(state), appliedAt: null, by: user });
+    // The answer's status and body are not public (public clients accept any 2xx and read nothing).
+    ctx.invent('status-202', 'deploy-body');
+    ctx.send(202, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-deployed'));
+}
 function cloudApi(state, documented = []) {
-    const { settings, tokens } = state;
-    /** One-time download tokens: token -> distribution id. */
-    const downloads = new Map();
+    return { name: 'cloud-deployment-api', routes: cloudRoutes(state, new Map(), documented) };
+}
+/** The cloud API's endpoints; its docs page lists them with `documented`, the other modules' cloud paths. */
+// eslint-disable-next-line max-lines-per-function -- a route table: one entry per endpoint (method, path, operation, summary, handler), read top to bottom as the API reference lists them and as the docs page shows them; split, the endpoints would be scattered
+function cloudRoutes(state, downloads, documented) {
     const routes = [
         {
             method: 'POST',
@@ -1696,17 +1757,17 @@ function cloudApi(state, documented = []) {
             operation: 'login',
             summary: 'Log in with JSON {username, password}; answers {token_type, access_token, refresh_token}',
             handler: async (ctx) => {
-                await refuseWhenSso(ctx, settings);
+                await refuseWhenSso(ctx, state.settings);
                 const body = await readJsonObject(ctx);
                 const username = requireString(body, 'username');
                 const password = requireString(body, 'password');
-                if (username !== settings.username || password !== settings.password) {
+                if (username !== state.settings.username || password !== state.settings.password) {
                     throw new HttpError(401, 'AuthenticationFailed', 'Invalid username or password');
                 }
                 ctx.send(200, {
                     token_type: 'bearer',
-                    access_token: tokens.issue('access', username),
-                    refresh_token: tokens.issue('refresh', username)
+                    access_token: state.tokens.issue('access', username),
+                    refresh_token: state.tokens.issue('refresh', username)
                 });
             }
         },
@@ -1716,11 +1777,11 @@ function cloudApi(state, documented = []) {
             operation: 'refresh',
             summary: 'New access token from JSON {grant_type: "refresh_token", refresh_token}; no new refresh token',
             handler: async (ctx) => {
-                await refuseWhenSso(ctx, settings);
-                const check = tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), true));
+                await refuseWhenSso(ctx, state.settings);
+                const check = state.tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), true));
                 if (!check.ok)
                     throw new HttpError(401, 'Unauthorized', check.detail);
-                ctx.send(200, { token_type: 'bearer', access_token: tokens.issue('access', check.sub) });
+                ctx.send(200, { token_type: 'bearer', access_token: state.tokens.issue('access', check.sub) });
             }
         },
         {
@@ -1729,11 +1790,11 @@ function cloudApi(state, documented = []) {
             operation: 'revoke-refresh',
             summary: 'Revoke the refresh token given in the same JSON body',
             handler: async (ctx) => {
-                await refuseWhenSso(ctx, settings);
-                const check = tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), false));
+                await refuseWhenSso(ctx, state.settings);
+                const check = state.tokens.check('refresh', refreshTokenOf(await readJsonObject(ctx), false));
                 if (!check.ok)
                     throw new HttpError(401, 'Unauthorized', check.detail);
-                tokens.revoke('refresh', check.jti);
+                state.tokens.revoke('refresh', check.jti);
                 // The API reference shows 200 (no body is shown).
                 ctx.send(200);
             }
@@ -1841,64 +1902,14 @@ function cloudApi(state, documented = []) {
             path: '/v3/environments',
             operation: 'list-environments',
             summary: "Lists environments: {items: [{id, name, distributionId, status, strategy, deployedAt}], more, total, count}; query offset, max; ?name= answers that one environment. distributionId is what runs (the old one while deploying); status ('empty', 'deploying', 'running') is the emulator's own field",
-            handler: (ctx) => {
-                authenticate(state, ctx.req);
-                const name = ctx.url.searchParams.get('name');
-                if (name !== null) {
-                    const env = state.environments.find((e) => e.name === name);
-                    if (env === undefined && state.settings.unknownEnvironmentByName === 'no-id')
-                        return ctx.send(200, {});
-                    if (env === undefined)
-                        throw new HttpError(404, 'EnvironmentNotFound', `No environment named "${name}"`);
-                    inventEnvironmentFields(ctx, state);
-                    ctx.send(200, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-by-name'));
-                    looked(state, [env]);
-                    return;
-                }
-                const { environmentPageSize, environmentOffsetIgnored } = state.settings;
-                const offset = environmentOffsetIgnored ? 0 : queryInt(ctx, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-                const max = Math.min(queryInt(ctx, 'max', 100, 1, 1000), environmentPageSize);
-                const page = state.environments.slice(offset, offset + max);
-                const items = page.map((e) => environmentJson(e, state.settings.environmentStatus, state.settings, 'environment-list'));
-                const total = state.environments.length;
-                // The public list shows {items, more, total, count}: offset and max are the emulator's own.
-                ctx.invent('field-offset', 'field-max');
-                if (items.length > 0)
-                    inventEnvironmentFields(ctx, state);
-                ctx.send(200, { offset, max, items, more: offset + items.length < total, total, count: items.length });
-                looked(state, page);
-            }
+            handler: (ctx) => listEnvironments(state, ctx)
         },
         {
             method: 'PUT',
             path: '/v3/environments/{id}/deploy',
             operation: 'deploy',
             summary: 'Deploys JSON {distributionId, strategy, appConfigFileRoles?: [{appConfigFileId, role: "systemproperty"}]}; answers 202 with the environment at once, which switches after the deploy time (409 DeploymentInProgress meanwhile, or with deployWhileBusy accept a new deploy replaces the switch in progress)',
-            handler: async (ctx) => {
-                const user = authenticate(state, ctx.req);
-                const id = ctx.params.id ?? '';
-                const env = state.environments.find((e) => e.id === id);
-                if (env === undefined)
-                    throw new HttpError(404, 'EnvironmentNotFound', `No environment with id "${id}"`);
-                const body = await readJsonObject(ctx);
-                const named = requireString(body, 'distributionId');
-                const strategy = requireString(body, 'strategy');
-                const appConfigFileRoles = appConfigFileRolesOf(state, body.appConfigFileRoles);
-                // The history keeps the stored id, whatever case the client sent it in.
-                const distributionId = findDistribution(state, named)?.id;
-                if (distributionId === undefined)
-                    throw new HttpError(400, 'DistributionNotFound', `No distribution with id "${named}"`);
-                // How the platform treats a second deploy to an environment that is still switching is not
-                // public; by default the emulator refuses it, so a client that follows its deploys can be tested,
-                // and with deployWhileBusy 'accept' the new deploy replaces the switch in progress (startDeploy).
-                if (refusesDeployWhileBusy(state, env)) {
-                    throw new HttpError(409, 'DeploymentInProgress', `Environment "${env.name}" is still deploying; wait until it reports its new distributionId`);
-                }
-                startDeploy(state, env, { distributionId, strategy, appConfigFileRoles, requestedAt: platformNow(state), appliedAt: null, by: user });
-                // The answer's status and body are not public (public clients accept any 2xx and read nothing).
-                ctx.invent('status-202', 'deploy-body');
-                ctx.send(202, environmentJson(env, state.settings.environmentStatus, state.settings, 'environment-deployed'));
-            }
+            handler: (ctx) => deploy(state, ctx)
         },
         {
             method: 'GET',
@@ -1918,7 +1929,7 @@ function cloudApi(state, documented = []) {
             handler: (ctx) => ctx.sendText(200, 'text/html; charset=utf-8', docsPage([...routes, ...documented]))
         }
     ];
-    return { name: 'cloud-deployment-api', routes };
+    return routes;
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/faults.ts
@@ -3901,43 +3912,45 @@ function faultCode(operation, status) {
         return codeForStatus(status);
     return status === 503 ? 'temporarily_unavailable' : 'server_error';
 }
-/** The stack of `options`, its uploads stored in `storageDir`. Throws on more environments than the platform allows. */
-function createStack(options, storageDir) {
+/** The stack's settings: each option given, else the platform's default (or the emulator's reading of it). */
+function settingsOf(options, storageDir) {
+    return {
+        username: options.username ?? DEFAULTS.username,
+        password: options.password ?? DEFAULTS.password,
+        maxDistributionBytes: options.maxDistributionBytes ?? DEFAULTS.maxDistributionBytes,
+        maxDistributions: options.maxDistributions ?? DEFAULTS.maxDistributions,
+        keepUploads: options.keepUploads ?? true,
+        storageDir,
+        uploadBytesPerSecond: options.uploadBytesPerSecond,
+        distributionPageSize: options.distributionPageSize ?? DEFAULTS.distributionPageSize,
+        environmentPageSize: options.environmentPageSize ?? Number.MAX_SAFE_INTEGER,
+        environmentOffsetIgnored: options.environmentOffsetIgnored ?? false,
+        uploadAnswer: options.uploadAnswer ?? 'record',
+        deploySeconds: options.deploySeconds ?? DEFAULTS.deploySeconds,
+        deployWhileBusy: options.deployWhileBusy ?? 'refuse',
+        deployLooks: options.deployLooks ?? DEFAULTS.deployLooks,
+        deployReport: options.deployReport ?? 'when-done',
+        siteDuringDeploy: options.siteDuringDeploy ?? (options.deployReport === 'at-request' ? 'old' : 'unavailable'),
+        environmentStatus: options.environmentStatus ?? true,
+        md5Case: options.md5Case ?? 'lower',
+        clockOffsetSeconds: options.clockOffsetSeconds ?? 0,
+        idCase: options.idCase ?? 'as-stored',
+        idWhileDeploying: options.idWhileDeploying ?? 'reported',
+        deleteInUse: options.deleteInUse ?? 'refuse',
+        unknownEnvironmentByName: options.unknownEnvironmentByName ?? 'not-found',
+        passwordLogin: 'enabled'
+    };
+}
+/** The platform's state as the stack starts: its environments, files, a backup of each, password login. Throws on too many environments. */
+function initialState(options, storageDir, refreshSeconds, skewSeconds) {
     const environmentNames = options.environments ?? DEFAULTS.environments;
     const maxEnvironments = options.maxEnvironments ?? DEFAULTS.maxEnvironments;
     if (environmentNames.length > maxEnvironments) {
         throw new Error(`The platform allows at most ${maxEnvironments} environments per stack, ${environmentNames.length} were asked for (raise maxEnvironments)`);
     }
-    const refreshSeconds = options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds;
-    const skewSeconds = options.tokenClockSkewSeconds ?? DEFAULTS.tokenClockSkewSeconds;
     const tokens = new TokenService(options.tokenLifetimeSeconds ?? DEFAULTS.tokenLifetimeSeconds, refreshSeconds, skewSeconds);
     const state = {
-        settings: {
-            username: options.username ?? DEFAULTS.username,
-            password: options.password ?? DEFAULTS.password,
-            maxDistributionBytes: options.maxDistributionBytes ?? DEFAULTS.maxDistributionBytes,
-            maxDistributions: options.maxDistributions ?? DEFAULTS.maxDistributions,
-            keepUploads: options.keepUploads ?? true,
-            storageDir,
-            uploadBytesPerSecond: options.uploadBytesPerSecond,
-            distributionPageSize: options.distributionPageSize ?? DEFAULTS.distributionPageSize,
-            environmentPageSize: options.environmentPageSize ?? Number.MAX_SAFE_INTEGER,
-            environmentOffsetIgnored: options.environmentOffsetIgnored ?? false,
-            uploadAnswer: options.uploadAnswer ?? 'record',
-            deploySeconds: options.deploySeconds ?? DEFAULTS.deploySeconds,
-            deployWhileBusy: options.deployWhileBusy ?? 'refuse',
-            deployLooks: options.deployLooks ?? DEFAULTS.deployLooks,
-            deployReport: options.deployReport ?? 'when-done',
-            siteDuringDeploy: options.siteDuringDeploy ?? (options.deployReport === 'at-request' ? 'old' : 'unavailable'),
-            environmentStatus: options.environmentStatus ?? true,
-            md5Case: options.md5Case ?? 'lower',
-            clockOffsetSeconds: options.clockOffsetSeconds ?? 0,
-            idCase: options.idCase ?? 'as-stored',
-            idWhileDeploying: options.idWhileDeploying ?? 'reported',
-            deleteInUse: options.deleteInUse ?? 'refuse',
-            unknownEnvironmentByName: options.unknownEnvironmentByName ?? 'not-found',
-            passwordLogin: 'enabled'
-        },
+        settings: settingsOf(options, storageDir),
         tokens,
         access: passwordAccess(tokens),
         distributions: [],
@@ -3952,10 +3965,11 @@ function createStack(options, storageDir) {
     const taken = platformHoursAgo(state, options.backupAgeHours ?? 0);
     if (options.noBackups !== true)
         state.backups.push(...state.environments.map((e) => newBackup(e, taken)));
-    const faults = new FaultQueue(options.faults);
-    const hooks = new RequestHooks();
-    const requests = [];
-    const search = newSearchState({
+    return state;
+}
+/** The search API's settings: each option given, else the search API's default. */
+function searchStateOf(options) {
+    return newSearchState({
         ...(options.searchAccountId !== undefined && { accountId: options.searchAccountId }),
         ...(options.searchAuthKey !== undefined && { authKey: options.searchAuthKey }),
         ...(options.searchDomainKey !== undefined && { domainKey: options.searchDomainKey }),
@@ -3963,228 +3977,291 @@ function createStack(options, storageDir) {
         ...(options.searchDelayMs !== undefined && { delayMs: options.searchDelayMs }),
         ...(options.searchEmptyAuthKey !== undefined && { emptyAuthKey: options.searchEmptyAuthKey })
     });
-    const sso = options.sso === undefined ? undefined : createSso(options.sso, state.settings, refreshSeconds, skewSeconds);
-    if (sso !== undefined) {
-        state.settings.passwordLogin = sso.options.passwordLogin;
-        state.access = sso.access;
-    }
+}
+/** Every service's routes: the cloud API (its docs page lists the others' cloud paths too), backups, search, sites, single sign-on. */
+function routerOf(state, search, sso) {
     const sites = sitesApi(state);
     const backups = backupsApi(state);
     const ssoRoutes = sso?.module.routes ?? [];
-    const router = new Router([
+    return new Router([
         cloudApi(state, [...backups.routes, ...sites.routes, ...ssoRoutes]),
         backups,
         searchApi(search),
         sites,
         ...(sso === undefined ? [] : [sso.module])
     ]);
-    const log = options.log;
-    async function handle(req, res) {
-        const started = performance.now();
-        const socket = req.socket; // req.socket is cleared once the request is destroyed
-        const record = {
-            operation: 'unknown',
-            method: req.method ?? '',
-            url: req.url ?? '',
-            httpVersion: req.httpVersion,
-            remotePort: req.socket.remotePort,
-            headers: headersOf(req),
-            at: Date.now(),
-            status: 0
-        };
-        requests.push(record);
-        res.on('finish', () => (record.status = res.statusCode));
-        res.on('close', () => {
-            const ms = Math.round(performance.now() - started);
-            const status = record.status === 0 ? 'no-answer' : String(record.status);
-            const fault = record.fault === undefined ? '' : ` [fault: ${record.fault}]`;
-            const note = record.note === undefined ? '' : ` [warning: ${record.note}]`;
-            log?.(`${record.method} ${loggedUrl(record.url)} ${status} ${ms}ms${fault}${note}`);
-            hooks.after(record);
-        });
-        let drop = false;
-        const invented = new Set();
-        /** The answer's headers, with the marks of what in it is invented. */
-        const marked = (headers) => invented.size === 0 ? headers : { ...headers, [INVENTED_HEADER]: [...invented].join(', ') };
-        const ctx = {
-            req,
-            res,
+}
+/** The stack of `options`, its uploads stored in `storageDir`. Throws on more environments than the platform allows. */
+function createStack(options, storageDir) {
+    const refreshSeconds = options.refreshLifetimeSeconds ?? DEFAULTS.refreshLifetimeSeconds;
+    const skewSeconds = options.tokenClockSkewSeconds ?? DEFAULTS.tokenClockSkewSeconds;
+    const state = initialState(options, storageDir, refreshSeconds, skewSeconds);
+    const faults = new FaultQueue(options.faults);
+    const hooks = new RequestHooks();
+    const requests = [];
+    const search = searchStateOf(options);
+    const sso = options.sso === undefined ? undefined : createSso(options.sso, state.settings, refreshSeconds, skewSeconds);
+    if (sso !== undefined) {
+        state.settings.passwordLogin = sso.options.passwordLogin;
+        state.access = sso.access;
+    }
+    const handling = { state, faults, hooks, requests, router: routerOf(state, search, sso), log: options.log };
+    return { state, faults, hooks, requests, search, sso, handle: (req, res) => handle(handling, req, res) };
+}
+/** Answers one request: recorded, routed, held or faulted as a test asks, handled; an error answered in its service's shape. */
+async function handle(stack, req, res) {
+    const started = performance.now();
+    const socket = req.socket; // req.socket is cleared once the request is destroyed
+    const record = recordOf(req);
+    stack.requests.push(record);
+    res.on('finish', () => (record.status = res.statusCode));
+    res.on('close', () => {
+        logAnswered(stack.log, record, Math.round(performance.now() - started));
+        stack.hooks.after(record);
+    });
+    const reply = new Reply(req, res);
+    const ctx = reply.context(record);
+    try {
+        await answer(stack, ctx, reply);
+    }
+    catch (err) {
+        if (socket.destroyed || res.headersSent)
+            return;
+        answerError(stack.log, ctx, err);
+    }
+}
+/** A request as the record first holds it: no operation, no status yet. */
+function recordOf(req) {
+    return {
+        operation: 'unknown',
+        method: req.method ?? '',
+        url: req.url ?? '',
+        httpVersion: req.httpVersion,
+        remotePort: req.socket.remotePort,
+        headers: headersOf(req),
+        at: Date.now(),
+        status: 0
+    };
+}
+/** The log's line of an answered (or dropped) request: its status, time, fault and warning. */
+function logAnswered(log, record, ms) {
+    const status = record.status === 0 ? 'no-answer' : String(record.status);
+    const fault = record.fault === undefined ? '' : ` [fault: ${record.fault}]`;
+    const note = record.note === undefined ? '' : ` [warning: ${record.note}]`;
+    log?.(`${record.method} ${loggedUrl(record.url)} ${status} ${ms}ms${fault}${note}`);
+}
+/** Routes the request and answers it: its route's handler, unless a fault a test asked for answers instead. */
+async function answer(stack, ctx, reply) {
+    const { req, record } = ctx;
+    try {
+        ctx.url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    }
+    catch {
+        throw new HttpError(400, 'InvalidRequest', 'The request target is not a valid path');
+    }
+    const match = stack.router.match(req.method ?? '', ctx.url.pathname);
+    if (match.kind !== 'route')
+        return answerUnrouted(ctx, match);
+    record.operation = match.route.operation;
+    ctx.params = match.params;
+    ctx.invent(...operationMarks(match.route.operation));
+    // A test holding this operation (a slow network): handled once it lets go.
+    const held = stack.hooks.held(match.route.operation);
+    if (held !== undefined)
+        await held;
+    const fault = stack.faults.take(match.route.operation);
+    if (fault !== undefined && (await applyFault(stack, ctx, reply, fault)) === 'answered')
+        return;
+    await match.route.handler(ctx);
+}
+/** A path no route takes: 501 for a real path the emulator does not emulate, else 404 or 405. */
+async function answerUnrouted(ctx, match) {
+    const method = ctx.req.method ?? '';
+    const { pathname } = ctx.url;
+    // A real path without an emulation says so (501), rather than a 404 that looks like a genuine miss.
+    if (isNotEmulated(method, pathname)) {
+        ctx.record.operation = 'not-emulated';
+        await consumeForRecord(ctx.req, ctx.record);
+        ctx.invent('not-emulated');
+        ctx.send(501, notEmulatedBody(method, pathname));
+        return;
+    }
+    if (match.kind === 'trailing-slash')
+        throw new HttpError(404, 'TrailingSlash', `Paths must not end with a slash: "${pathname}"`);
+    if (match.kind === 'not-found')
+        throw new HttpError(404, 'NotFound', `No operation at "${pathname}"`);
+    throw new HttpError(405, 'MethodNotAllowed', `${method} is not allowed on "${pathname}"`, { allow: match.allow.join(', ') });
+}
+/** A fault a test asked for: either it answers (or never does) in place of the handler, or it shapes how the handler's call ends. */
+async function applyFault(stack, ctx, reply, fault) {
+    ctx.record.fault = fault.kind;
+    // An answer the test asked for, not the platform's.
+    if (fault.kind === 'status' || fault.kind === 'apply-then-status')
+        ctx.invent('fault');
+    switch (fault.kind) {
+        case 'status':
+            await answerFaultStatus(ctx, reply, fault);
+            return 'answered';
+        case 'revoke-tokens':
+            // Every access token issued so far dies just before this call is handled.
+            stack.state.access.revokeAll();
+            return 'handle';
+        case 'hang':
+            await consumeForRecord(ctx.req, ctx.record); // and never answer: the socket stays open until close()
+            return 'answered';
+        case 'reset-mid-upload':
+            await resetAfter(ctx.req, fault.afterBytes ?? 0);
+            return 'answered';
+        case 'drop-after-upload':
+        case 'drop-after-apply':
+            reply.drop = true;
+            return 'handle';
+        case 'apply-then-status':
+            stack.faults.answerStatusAfterApply(ctx, fault);
+            return 'handle';
+        case 'apply-then-delay':
+            stack.faults.answerLateAfterApply(ctx, fault);
+            return 'handle';
+    }
+}
+/** A 'status' fault's answer, in the service's error shape; with `echo`, what the request sent (a server that leaks it). */
+async function answerFaultStatus(ctx, reply, fault) {
+    const { req, record } = ctx;
+    await consumeForRecord(req, record);
+    const status = fault.status ?? 503;
+    const headers = {};
+    if (fault.retryAfterSeconds !== undefined)
+        headers['retry-after'] = String(fault.retryAfterSeconds);
+    if (fault.location !== undefined)
+        headers.location = fault.location;
+    if (fault.echo !== undefined) {
+        const echoed = `Request was: authorization=${req.headers.authorization ?? ''} body=${JSON.stringify(record.json ?? null)}`;
+        if (fault.echo === 'json')
+            ctx.send(status, errorShape(ctx.url.pathname, status, faultCode(fault.operation, status), echoed), headers);
+        else
+            ctx.res.writeHead(status, reply.marked({ ...headers, 'content-type': 'text/plain' })).end(echoed);
+        return;
+    }
+    ctx.send(status, errorShape(ctx.url.pathname, status, faultCode(fault.operation, status), `Emulated fault on ${fault.operation}`), headers);
+}
+/** A refusal (HttpError) in its service's error shape; anything else is the emulator's own failure, a 500 that closes. */
+function answerError(log, ctx, err) {
+    if (err instanceof HttpError) {
+        const headers = err.closeConnection ? { ...err.headers, connection: 'close' } : err.headers;
+        ctx.invent(...errorMarks(ctx.url.pathname, err.status, err.code));
+        // A refusal answered before the body was read (a 413 on the declared length): the rest of the body is read
+        // and dropped before the connection closes, as a front end's lingering close does (nginx's default). Closed
+        // with the body unread, the socket would be reset, and a client still sending would see the reset, not the answer.
+        if (err.closeConnection)
+            ctx.req.resume();
+        // Each service's paths answer in its own error shape, even for a path it does not have.
+        ctx.send(err.status, errorShape(ctx.url.pathname, err.status, err.code, err.detail), headers);
+    }
+    else {
+        log?.(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+        ctx.invent('status-500', 'error-code');
+        ctx.send(500, errorBody('InternalError', 'The emulator failed to handle the request'), { connection: 'close' });
+    }
+}
+/**
+ * One request's answer: the marks of what in it is invented, and the ways to send it. Sends nothing once an answer
+ * has started; once a fault said drop, destroys the connection instead of answering.
+ */
+class Reply {
+    req;
+    res;
+    /** A 'drop-after-upload' or 'drop-after-apply' fault: the call is carried out, its answer never sent. */
+    drop = false;
+    invented = new Set();
+    socket;
+    constructor(req, res) {
+        this.req = req;
+        this.res = res;
+        this.socket = req.socket;
+    }
+    /** The handlers' view of the request and its answer. */
+    context(record) {
+        return {
+            req: this.req,
+            res: this.res,
             url: new URL('http://emulator.invalid/'),
             params: {},
             record,
-            invent(...names) {
+            invent: (...names) => {
                 for (const name of names)
-                    invented.add(name);
+                    this.invented.add(name);
             },
-            send(status, body, headers = {}) {
-                if (res.headersSent || res.writableEnded)
-                    return;
-                if (drop) {
-                    socket.destroy();
-                    return;
-                }
-                const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-                const h = marked({ ...headers });
-                if (payload !== undefined) {
-                    h['content-type'] = 'application/json';
-                    h['content-length'] = payload.length;
-                }
-                res.writeHead(status, h);
-                if (h.connection === 'close' && req.complete === false)
-                    return lingerThenEnd(req, res, payload);
-                res.end(payload);
-            },
-            sendText(status, contentType, text, headers = {}) {
-                if (res.headersSent || res.writableEnded)
-                    return;
-                if (drop) {
-                    socket.destroy();
-                    return;
-                }
-                const payload = Buffer.from(text);
-                res.writeHead(status, marked({ ...headers, 'content-type': contentType, 'content-length': payload.length }));
-                res.end(payload);
-            },
-            async sendStream(status, headers, length, body) {
-                if (res.headersSent || res.writableEnded)
-                    return;
-                if (drop) {
-                    socket.destroy();
-                    return;
-                }
-                res.writeHead(status, marked({ ...headers, 'content-length': length }));
-                if (req.method === 'HEAD') {
-                    res.end(); // the generator never started, so nothing was opened
-                    return;
-                }
-                let sent = 0;
-                try {
-                    for await (const chunk of body) {
-                        sent += chunk.length;
-                        // Wait for the client to read on, or for the connection to close (then stop reading the archive).
-                        if (!res.write(chunk))
-                            await drainedOrClosed(res);
-                        if (res.destroyed)
-                            return;
-                    }
-                }
-                catch (err) {
-                    // The answer has started: cut the connection so the client sees it was incomplete.
-                    socket.destroy();
-                    throw err;
-                }
-                if (sent !== length) {
-                    socket.destroy();
-                    throw new Error(`sendStream: ${sent} bytes sent, ${length} announced`);
-                }
-                res.end();
-            }
+            send: (status, body, headers) => this.send(status, body, headers),
+            sendText: (status, contentType, text, headers) => this.sendText(status, contentType, text, headers),
+            sendStream: (status, headers, length, body) => this.sendStream(status, headers, length, body)
         };
+    }
+    /** The answer's headers, with the marks of what in it is invented. */
+    marked(headers) {
+        return this.invented.size === 0 ? headers : { ...headers, [INVENTED_HEADER]: [...this.invented].join(', ') };
+    }
+    /** Whether an answer may start now: not when one has, and not when a fault said drop (the connection is destroyed). */
+    mayAnswer() {
+        if (this.res.headersSent || this.res.writableEnded)
+            return false;
+        if (this.drop) {
+            this.socket.destroy();
+            return false;
+        }
+        return true;
+    }
+    send(status, body, headers = {}) {
+        if (!this.mayAnswer())
+            return;
+        const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+        const h = this.marked({ ...headers });
+        if (payload !== undefined) {
+            h['content-type'] = 'application/json';
+            h['content-length'] = payload.length;
+        }
+        this.res.writeHead(status, h);
+        if (h.connection === 'close' && this.req.complete === false)
+            return lingerThenEnd(this.req, this.res, payload);
+        this.res.end(payload);
+    }
+    sendText(status, contentType, text, headers = {}) {
+        if (!this.mayAnswer())
+            return;
+        const payload = Buffer.from(text);
+        this.res.writeHead(status, this.marked({ ...headers, 'content-type': contentType, 'content-length': payload.length }));
+        this.res.end(payload);
+    }
+    async sendStream(status, headers, length, body) {
+        if (!this.mayAnswer())
+            return;
+        const { req, res, socket } = this;
+        res.writeHead(status, this.marked({ ...headers, 'content-length': length }));
+        if (req.method === 'HEAD') {
+            res.end(); // the generator never started, so nothing was opened
+            return;
+        }
+        let sent = 0;
         try {
-            try {
-                ctx.url = new URL(req.url ?? '/', 'http://emulator.invalid');
+            for await (const chunk of body) {
+                sent += chunk.length;
+                // Wait for the client to read on, or for the connection to close (then stop reading the archive).
+                if (!res.write(chunk))
+                    await drainedOrClosed(res);
+                if (res.destroyed)
+                    return;
             }
-            catch {
-                throw new HttpError(400, 'InvalidRequest', 'The request target is not a valid path');
-            }
-            const match = router.match(req.method ?? '', ctx.url.pathname);
-            // A real path without an emulation says so (501), rather than a 404 that looks like a genuine miss.
-            if (match.kind !== 'route' && isNotEmulated(req.method ?? '', ctx.url.pathname)) {
-                record.operation = 'not-emulated';
-                await consumeForRecord(req, record);
-                ctx.invent('not-emulated');
-                ctx.send(501, notEmulatedBody(req.method ?? '', ctx.url.pathname));
-                return;
-            }
-            if (match.kind === 'trailing-slash') {
-                throw new HttpError(404, 'TrailingSlash', `Paths must not end with a slash: "${ctx.url.pathname}"`);
-            }
-            if (match.kind === 'not-found')
-                throw new HttpError(404, 'NotFound', `No operation at "${ctx.url.pathname}"`);
-            if (match.kind === 'method-not-allowed') {
-                throw new HttpError(405, 'MethodNotAllowed', `${req.method ?? ''} is not allowed on "${ctx.url.pathname}"`, {
-                    allow: match.allow.join(', ')
-                });
-            }
-            record.operation = match.route.operation;
-            ctx.params = match.params;
-            ctx.invent(...operationMarks(match.route.operation));
-            // A test holding this operation (a slow network): handled once it lets go.
-            const held = hooks.held(match.route.operation);
-            if (held !== undefined)
-                await held;
-            const fault = faults.take(match.route.operation);
-            if (fault !== undefined) {
-                record.fault = fault.kind;
-                // An answer the test asked for, not the platform's.
-                if (fault.kind === 'status' || fault.kind === 'apply-then-status')
-                    ctx.invent('fault');
-                switch (fault.kind) {
-                    case 'status': {
-                        await consumeForRecord(req, record);
-                        const status = fault.status ?? 503;
-                        const headers = {};
-                        if (fault.retryAfterSeconds !== undefined)
-                            headers['retry-after'] = String(fault.retryAfterSeconds);
-                        if (fault.location !== undefined)
-                            headers.location = fault.location;
-                        if (fault.echo !== undefined) {
-                            const echoed = `Request was: authorization=${req.headers.authorization ?? ''} body=${JSON.stringify(record.json ?? null)}`;
-                            if (fault.echo === 'json')
-                                ctx.send(status, errorShape(ctx.url.pathname, status, faultCode(fault.operation, status), echoed), headers);
-                            else
-                                res.writeHead(status, marked({ ...headers, 'content-type': 'text/plain' })).end(echoed);
-                            return;
-                        }
-                        ctx.send(status, errorShape(ctx.url.pathname, status, faultCode(fault.operation, status), `Emulated fault on ${fault.operation}`), headers);
-                        return;
-                    }
-                    case 'revoke-tokens':
-                        // Every access token issued so far dies just before this call is handled.
-                        state.access.revokeAll();
-                        break;
-                    case 'hang':
-                        await consumeForRecord(req, record); // and never answer: the socket stays open until close()
-                        return;
-                    case 'reset-mid-upload':
-                        await resetAfter(req, fault.afterBytes ?? 0);
-                        return;
-                    case 'drop-after-upload':
-                    case 'drop-after-apply':
-                        drop = true;
-                        break;
-                    case 'apply-then-status':
-                        faults.answerStatusAfterApply(ctx, fault);
-                        break;
-                    case 'apply-then-delay':
-                        faults.answerLateAfterApply(ctx, fault);
-                        break;
-                }
-            }
-            await match.route.handler(ctx);
         }
         catch (err) {
-            if (socket.destroyed || res.headersSent)
-                return;
-            if (err instanceof HttpError) {
-                const headers = err.closeConnection ? { ...err.headers, connection: 'close' } : err.headers;
-                ctx.invent(...errorMarks(ctx.url.pathname, err.status, err.code));
-                // A refusal answered before the body was read (a 413 on the declared length): the rest of the body is read
-                // and dropped before the connection closes, as a front end's lingering close does (nginx's default). Closed
-                // with the body unread, the socket would be reset, and a client still sending would see the reset, not the answer.
-                if (err.closeConnection)
-                    ctx.req.resume();
-                // Each service's paths answer in its own error shape, even for a path it does not have.
-                ctx.send(err.status, errorShape(ctx.url.pathname, err.status, err.code, err.detail), headers);
-            }
-            else {
-                log?.(`internal error: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-                ctx.invent('status-500', 'error-code');
-                ctx.send(500, errorBody('InternalError', 'The emulator failed to handle the request'), { connection: 'close' });
-            }
+            // The answer has started: cut the connection so the client sees it was incomplete.
+            socket.destroy();
+            throw err;
         }
+        if (sent !== length) {
+            socket.destroy();
+            throw new Error(`sendStream: ${sent} bytes sent, ${length} announced`);
+        }
+        res.end();
     }
-    return { state, faults, hooks, requests, search, sso, handle };
 }
 /** nginx's lingering_time: how long a refused body is still read before the connection closes anyway. */
 const LINGER_MS = 30_000;
@@ -4261,21 +4338,16 @@ async function serve(handle, port = 0, host = '127.0.0.1') {
 
 
 
-async function startEmulator(options = {}) {
+/** Where uploads are kept: the folder asked for (made if missing), else a temporary one the emulator owns and removes. */
+async function storageOf(options) {
     const ownsStorage = options.storageDir === undefined;
     const storageDir = options.storageDir === undefined ? await (0,promises_namespaceObject.mkdtemp)((0,external_node_path_namespaceObject.join)((0,external_node_os_namespaceObject.tmpdir)(), 'brcloud-emulator-')) : (0,external_node_path_namespaceObject.resolve)(options.storageDir);
     if (!ownsStorage)
         await (0,promises_namespaceObject.mkdir)(storageDir, { recursive: true });
-    let stack;
-    try {
-        stack = createStack(options, storageDir);
-    }
-    catch (error) {
-        if (ownsStorage)
-            await (0,promises_namespaceObject.rm)(storageDir, { recursive: true, force: true });
-        throw error;
-    }
-    const { state, faults, hooks, requests, search, sso, handle } = stack;
+    return { storageDir, ownsStorage };
+}
+/** The stack's handler served over HTTP/1.1, listening; `sockets` are its open connections (close() ends them). */
+async function listen(handle, options) {
     // maxHeaderSize above Node's 16 KB: the search API answers its own 414 to a request over 16 KB.
     const server = (0,external_node_http_namespaceObject.createServer)({ requestTimeout: 0, headersTimeout: 120_000, keepAliveTimeout: 65_000, maxHeaderSize: 64 * 1024 }, (req, res) => {
         const socket = req.socket;
@@ -4303,9 +4375,31 @@ async function startEmulator(options = {}) {
         });
     });
     const address = server.address();
-    const url = `http://${urlHost(address.address)}:${address.port}`;
-    sso?.setBaseUrl(url);
+    return { server, sockets, url: `http://${urlHost(address.address)}:${address.port}` };
+}
+/** Stops once, however often called: switches cancelled, held calls let go, every connection ended, owned storage removed. */
+function closerOf({ state, faults }, { server, sockets }, { storageDir, ownsStorage }) {
     let closing;
+    return () => {
+        closing ??= (async () => {
+            for (const timer of state.switches)
+                clearTimeout(timer);
+            state.switches.clear();
+            state.landings.clear();
+            faults.cancelHeld();
+            const closed = new Promise((done) => server.close(() => done()));
+            server.closeAllConnections();
+            for (const socket of sockets)
+                socket.destroy();
+            await closed;
+            if (ownsStorage)
+                await (0,promises_namespaceObject.rm)(storageDir, { recursive: true, force: true });
+        })();
+        return closing;
+    };
+}
+/** What a test holds of the running emulator: its address and account, the record, the stored state, and its hooks. */
+function emulatorOf({ state, faults, hooks, requests, search, sso }, url, close) {
     return {
         url,
         username: state.settings.username,
@@ -4329,24 +4423,23 @@ async function startEmulator(options = {}) {
         finishDeploy: (environmentName) => finishDeploy(state, environmentName),
         setDeploySeconds: (seconds) => void (state.settings.deploySeconds = seconds),
         setBackups: (environmentName, agesInHours) => setBackups(state, environmentName, agesInHours),
-        close() {
-            closing ??= (async () => {
-                for (const timer of state.switches)
-                    clearTimeout(timer);
-                state.switches.clear();
-                state.landings.clear();
-                faults.cancelHeld();
-                const closed = new Promise((done) => server.close(() => done()));
-                server.closeAllConnections();
-                for (const socket of sockets)
-                    socket.destroy();
-                await closed;
-                if (ownsStorage)
-                    await (0,promises_namespaceObject.rm)(storageDir, { recursive: true, force: true });
-            })();
-            return closing;
-        }
+        close
     };
+}
+async function startEmulator(options = {}) {
+    const storage = await storageOf(options);
+    let stack;
+    try {
+        stack = createStack(options, storage.storageDir);
+    }
+    catch (error) {
+        if (storage.ownsStorage)
+            await (0,promises_namespaceObject.rm)(storage.storageDir, { recursive: true, force: true });
+        throw error;
+    }
+    const listening = await listen(stack.handle, options);
+    stack.sso?.setBaseUrl(listening.url);
+    return emulatorOf(stack, listening.url, closerOf(stack, listening, storage));
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/cli-args.ts
@@ -4387,12 +4480,9 @@ const OPERATIONS = [
     'oidc-discovery',
     'oidc-jwks'
 ];
-/** --help, naming the commands of how the emulator was started (./banner.ts). */
-const helpText = (face = 'clone') => `Local emulator of the Bloomreach Cloud deployment management API and the Bloomreach product search API (no account needed).
-
-${usageLine(face)}
-
-  --host HOST                  address to bind (default ${DEFAULTS.host})
+// --help, in sections: each a block of lines, without its last newline.
+const INTRO = `Local emulator of the Bloomreach Cloud deployment management API and the Bloomreach product search API (no account needed).`;
+const STACK_FLAGS = `  --host HOST                  address to bind (default ${DEFAULTS.host})
   --port PORT                  port (default ${DEFAULT_PORT}; 0 = any free port)
   --username NAME              login username (default ${DEFAULTS.username})
   --password PASSWORD          login password (default ${DEFAULTS.password})
@@ -4409,8 +4499,8 @@ ${usageLine(face)}
   --no-keep-uploads            only count and hash uploads, write nothing
   --max-distributions N        stored distributions allowed (default ${DEFAULTS.maxDistributions})
   --max-distribution-bytes N   largest distribution file (default ${DEFAULTS.maxDistributionBytes})
-  --upload-rate BYTES_PER_SEC  read uploads at most this fast ("slow reads")
-  --deploy-seconds N           a deploy takes N seconds (fractions allowed; default ${DEFAULTS.deploySeconds}): until then the
+  --upload-rate BYTES_PER_SEC  read uploads at most this fast ("slow reads")`;
+const DEPLOY_FLAGS = `  --deploy-seconds N           a deploy takes N seconds (fractions allowed; default ${DEFAULTS.deploySeconds}): until then the
                                environment reports its old distributionId, status "deploying", and refuses
                                another deploy (409 DeploymentInProgress; see --deploy-while-busy)
   --deploy-looks N             a deploy is reported in progress by N looks at the environment before it lands
@@ -4445,8 +4535,8 @@ ${usageLine(face)}
   --backup-age-hours N         each environment's backup was taken N hours before the emulator started (fractions
                                allowed; default 0)
   --no-backups                 GET /v3/backups lists no backup at all
-  --app-config-files a,b       names of the stack's application configuration files (default none)
-  --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
+  --app-config-files a,b       names of the stack's application configuration files (default none)`;
+const SEARCH_FLAGS = `  --search-account-id ID       search API account_id (default ${SEARCH_API_DEFAULTS.accountId})
   --search-auth-key KEY        search API auth_key (default ${SEARCH_API_DEFAULTS.authKey})
   --search-domain-key KEY      search API domain_key (default ${SEARCH_API_DEFAULTS.domainKey})
   --search-facet-format v3|legacy
@@ -4454,8 +4544,8 @@ ${usageLine(face)}
   --search-delay MS            answer every search MS milliseconds late
   --search-empty-auth-key accept|refuse
                                a search with an empty or absent auth_key: accepted as a client-side call
-                               (default; the API reference, the official SDK) or refused with 403 (the error-codes page)
-  --sso                        single sign-on mode: the password login is disabled, the cloud API accepts only
+                               (default; the API reference, the official SDK) or refused with 403 (the error-codes page)`;
+const SSO_FLAGS = `  --sso                        single sign-on mode: the password login is disabled, the cloud API accepts only
                                access tokens (audience ${DEFAULTS.sso.audience}) of the stand-in identity provider at
                                /idp/ (client ${DEFAULTS.sso.clients[0].id} / ${DEFAULTS.sso.clients[0].secret}, the password grant with
                                the username and password, or a GitHub OIDC token from /github-oidc/token)
@@ -4472,8 +4562,9 @@ ${usageLine(face)}
   --oidc-ref REF               the ref of that job (implies --sso; default ${DEFAULTS.sso.githubJob.ref}): subject
                                repo:OWNER/REPO:ref:REF when it has no environment (refs/tags/v1 for a tag)
   --oidc-event NAME            the event that started that job (implies --sso; default ${DEFAULTS.sso.githubJob.eventName}); pull_request
-                               gives the subject repo:OWNER/REPO:pull_request when it has no environment
-  --github                     also start the GitHub API stand-in (Deployments, statuses, compare) for
+                               gives the subject repo:OWNER/REPO:pull_request when it has no environment`;
+/** --github and --gitlab: what --github prints names the commands of how the emulator was started. */
+const codeHostFlags = (face) => `  --github                     also start the GitHub API stand-in (Deployments, statuses, compare) for
                                ${DEFAULTS.sso.githubJob.repository}, with a few commits on main, and print the variables to export
                                ${gitHubFor(face)}
   --github-port PORT           its port (implies --github; default ${DEFAULT_GITHUB_PORT}; 0 = any free port)
@@ -4481,8 +4572,8 @@ ${usageLine(face)}
                                tags, issues) for acme/platform/site, with a few commits on main, and print the
                                variables to export for brcloud deploy and brcloud status: BRCLOUD_GITLAB_URL,
                                BRCLOUD_GITLAB_PROJECT, BRCLOUD_GITLAB_TOKEN, BRCLOUD_COMMIT (not with --github)
-  --gitlab-port PORT           its port (implies --gitlab; default ${DEFAULT_GITLAB_PORT}; 0 = any free port)
-  --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
+  --gitlab-port PORT           its port (implies --gitlab; default ${DEFAULT_GITLAB_PORT}; 0 = any free port)`;
+const FAULT_FLAGS = `  --fail OP:STATUS[:TIMES[:RETRY_AFTER]]
                                answer STATUS to the first TIMES (default 1) calls of OP; repeatable
   --apply-then-fail OP:STATUS[:TIMES]
                                carry out the first TIMES (default 1) calls of OP in full, then answer STATUS
@@ -4492,21 +4583,36 @@ ${usageLine(face)}
                                milliseconds late (a client with a shorter timeout sees no answer); repeatable
   --hang OP[:TIMES]            never answer the first TIMES (default 1) calls of OP; repeatable
   --reset-upload-after BYTES   reset the connection of the first upload after BYTES of its body
-  --drop-after-upload N        store the first N uploads, then close the connection without answering
-  --ready-file PATH            write the URL to PATH once listening (removed on exit)
+  --drop-after-upload N        store the first N uploads, then close the connection without answering`;
+const RUN_FLAGS = `  --ready-file PATH            write the URL to PATH once listening (removed on exit)
   --quiet                      do not log requests
-  --help                       show this help
-
-Operations: ${OPERATIONS.join(', ')}
-
-Answers carry X-Emulator-Invented: <names> where something in them is the emulator's own (docs/emulator.md).
+  --help                       show this help`;
+const NOTES = `Answers carry X-Emulator-Invented: <names> where something in them is the emulator's own (docs/emulator.md).
 Real paths it does not emulate (PUT /v3/environments/ID, GET /api/v2/suggest/, GET /api/v2/widgets/TYPE/ID)
 answer 501 NotEmulated.
 
 Sites (no authorization): GET /sites/ENVIRONMENT/PATH answers the file PATH inside the distribution the
 environment runs (no PATH: index.html); 503 while it deploys; 500 on every path when the distribution
-holds a file EMULATOR-SITE-FAILS at its root.
-`;
+holds a file EMULATOR-SITE-FAILS at its root.`;
+/** --help, naming the commands of how the emulator was started (./banner.ts). */
+const helpText = (face = 'clone') => [
+    INTRO,
+    '',
+    usageLine(face),
+    '',
+    STACK_FLAGS,
+    DEPLOY_FLAGS,
+    SEARCH_FLAGS,
+    SSO_FLAGS,
+    codeHostFlags(face),
+    FAULT_FLAGS,
+    RUN_FLAGS,
+    '',
+    `Operations: ${OPERATIONS.join(', ')}`,
+    '',
+    NOTES,
+    ''
+].join('\n');
 class UsageError extends Error {
 }
 function cli_args_int(flag, value, min = 0) {
@@ -4624,227 +4730,262 @@ function ssoOptions(flags) {
         sso.githubJob = job;
     return sso;
 }
-function parseCli(argv) {
-    const { values } = (0,external_node_util_namespaceObject.parseArgs)({
-        args: argv,
-        strict: true,
-        allowPositionals: false,
-        options: {
-            host: { type: 'string' },
-            port: { type: 'string' },
-            username: { type: 'string' },
-            password: { type: 'string' },
-            'token-lifetime': { type: 'string' },
-            'token-clock-skew': { type: 'string' },
-            'refresh-lifetime': { type: 'string' },
-            environments: { type: 'string' },
-            'max-environments': { type: 'string' },
-            'environment-page-size': { type: 'string' },
-            'environment-offset-ignored': { type: 'boolean' },
-            'distribution-page-size': { type: 'string' },
-            'upload-answer': { type: 'string' },
-            storage: { type: 'string' },
-            'no-keep-uploads': { type: 'boolean' },
-            'max-distributions': { type: 'string' },
-            'max-distribution-bytes': { type: 'string' },
-            'upload-rate': { type: 'string' },
-            'deploy-seconds': { type: 'string' },
-            'deploy-while-busy': { type: 'string' },
-            'deploy-looks': { type: 'string' },
-            'deploy-report': { type: 'string' },
-            'site-during-deploy': { type: 'string' },
-            'no-environment-status': { type: 'boolean' },
-            'md5-case': { type: 'string' },
-            'unknown-environment-by-name': { type: 'string' },
-            'id-case': { type: 'string' },
-            'id-while-deploying': { type: 'string' },
-            'delete-in-use': { type: 'string' },
-            'clock-offset': { type: 'string' },
-            'backup-age-hours': { type: 'string' },
-            'no-backups': { type: 'boolean' },
-            'app-config-files': { type: 'string' },
-            'search-account-id': { type: 'string' },
-            'search-auth-key': { type: 'string' },
-            'search-domain-key': { type: 'string' },
-            'search-facet-format': { type: 'string' },
-            'search-delay': { type: 'string' },
-            'search-empty-auth-key': { type: 'string' },
-            sso: { type: 'boolean' },
-            'sso-password-login': { type: 'string' },
-            'sso-token-seconds': { type: 'string' },
-            'sso-federation-subject': { type: 'string' },
-            'oidc-environment': { type: 'string' },
-            'oidc-ref': { type: 'string' },
-            'oidc-event': { type: 'string' },
-            github: { type: 'boolean' },
-            'github-port': { type: 'string' },
-            gitlab: { type: 'boolean' },
-            'gitlab-port': { type: 'string' },
-            fail: { type: 'string', multiple: true },
-            hang: { type: 'string', multiple: true },
-            'apply-then-fail': { type: 'string', multiple: true },
-            'apply-then-delay': { type: 'string', multiple: true },
-            'reset-upload-after': { type: 'string' },
-            'drop-after-upload': { type: 'string' },
-            'ready-file': { type: 'string' },
-            quiet: { type: 'boolean' },
-            help: { type: 'boolean', short: 'h' }
-        }
-    });
-    if (values.help === true)
-        return { help: true };
+/** Every flag the emulator takes; parseArgs refuses any other (strict) and any positional argument. */
+const FLAGS = {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    username: { type: 'string' },
+    password: { type: 'string' },
+    'token-lifetime': { type: 'string' },
+    'token-clock-skew': { type: 'string' },
+    'refresh-lifetime': { type: 'string' },
+    environments: { type: 'string' },
+    'max-environments': { type: 'string' },
+    'environment-page-size': { type: 'string' },
+    'environment-offset-ignored': { type: 'boolean' },
+    'distribution-page-size': { type: 'string' },
+    'upload-answer': { type: 'string' },
+    storage: { type: 'string' },
+    'no-keep-uploads': { type: 'boolean' },
+    'max-distributions': { type: 'string' },
+    'max-distribution-bytes': { type: 'string' },
+    'upload-rate': { type: 'string' },
+    'deploy-seconds': { type: 'string' },
+    'deploy-while-busy': { type: 'string' },
+    'deploy-looks': { type: 'string' },
+    'deploy-report': { type: 'string' },
+    'site-during-deploy': { type: 'string' },
+    'no-environment-status': { type: 'boolean' },
+    'md5-case': { type: 'string' },
+    'unknown-environment-by-name': { type: 'string' },
+    'id-case': { type: 'string' },
+    'id-while-deploying': { type: 'string' },
+    'delete-in-use': { type: 'string' },
+    'clock-offset': { type: 'string' },
+    'backup-age-hours': { type: 'string' },
+    'no-backups': { type: 'boolean' },
+    'app-config-files': { type: 'string' },
+    'search-account-id': { type: 'string' },
+    'search-auth-key': { type: 'string' },
+    'search-domain-key': { type: 'string' },
+    'search-facet-format': { type: 'string' },
+    'search-delay': { type: 'string' },
+    'search-empty-auth-key': { type: 'string' },
+    sso: { type: 'boolean' },
+    'sso-password-login': { type: 'string' },
+    'sso-token-seconds': { type: 'string' },
+    'sso-federation-subject': { type: 'string' },
+    'oidc-environment': { type: 'string' },
+    'oidc-ref': { type: 'string' },
+    'oidc-event': { type: 'string' },
+    github: { type: 'boolean' },
+    'github-port': { type: 'string' },
+    gitlab: { type: 'boolean' },
+    'gitlab-port': { type: 'string' },
+    fail: { type: 'string', multiple: true },
+    hang: { type: 'string', multiple: true },
+    'apply-then-fail': { type: 'string', multiple: true },
+    'apply-then-delay': { type: 'string', multiple: true },
+    'reset-upload-after': { type: 'string' },
+    'drop-after-upload': { type: 'string' },
+    'ready-file': { type: 'string' },
+    quiet: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' }
+};
+/** The flags given, typed as parseArgs reads FLAGS. */
+function readFlags(argv) {
+    return (0,external_node_util_namespaceObject.parseArgs)({ args: argv, strict: true, allowPositionals: false, options: FLAGS }).values;
+}
+/** `--fail OP:STATUS[:TIMES[:RETRY_AFTER]]`: answered STATUS, nothing carried out. */
+function cli_args_fail(spec) {
+    const [op, status, times, retryAfter, ...rest] = spec.split(':');
+    if (op === undefined || status === undefined || rest.length > 0) {
+        throw new UsageError(`--fail needs OPERATION:STATUS[:TIMES[:RETRY_AFTER]], got "${spec}"`);
+    }
+    const fault = { operation: operation('fail', op), kind: 'status', status: cli_args_int('fail', status, 100), times: 1 };
+    if (fault.status !== undefined && fault.status > 599)
+        throw new UsageError(`--fail: status ${fault.status} is not an HTTP status`);
+    if (times !== undefined && times !== '')
+        fault.times = cli_args_int('fail', times, 1);
+    if (retryAfter !== undefined && retryAfter !== '')
+        fault.retryAfterSeconds = cli_args_int('fail', retryAfter);
+    return fault;
+}
+/** `--hang OP[:TIMES]`: never answered. */
+function hang(spec) {
+    const [op, times, ...rest] = spec.split(':');
+    if (op === undefined || rest.length > 0)
+        throw new UsageError(`--hang needs OPERATION[:TIMES], got "${spec}"`);
+    return { operation: operation('hang', op), kind: 'hang', times: times === undefined ? 1 : cli_args_int('hang', times, 1) };
+}
+/** The faults the flags ask for, in the order of the help: --fail, --hang, --apply-then-*, then the upload's. */
+function faultsOf(flags) {
     const faults = [];
-    for (const spec of values.fail ?? []) {
-        const [op, status, times, retryAfter, ...rest] = spec.split(':');
-        if (op === undefined || status === undefined || rest.length > 0) {
-            throw new UsageError(`--fail needs OPERATION:STATUS[:TIMES[:RETRY_AFTER]], got "${spec}"`);
-        }
-        const fault = { operation: operation('fail', op), kind: 'status', status: cli_args_int('fail', status, 100), times: 1 };
-        if (fault.status !== undefined && fault.status > 599)
-            throw new UsageError(`--fail: status ${fault.status} is not an HTTP status`);
-        if (times !== undefined && times !== '')
-            fault.times = cli_args_int('fail', times, 1);
-        if (retryAfter !== undefined && retryAfter !== '')
-            fault.retryAfterSeconds = cli_args_int('fail', retryAfter);
-        faults.push(fault);
-    }
-    for (const spec of values.hang ?? []) {
-        const [op, times, ...rest] = spec.split(':');
-        if (op === undefined || rest.length > 0)
-            throw new UsageError(`--hang needs OPERATION[:TIMES], got "${spec}"`);
-        faults.push({ operation: operation('hang', op), kind: 'hang', times: times === undefined ? 1 : cli_args_int('hang', times, 1) });
-    }
-    for (const spec of values['apply-then-fail'] ?? [])
+    for (const spec of flags.fail ?? [])
+        faults.push(cli_args_fail(spec));
+    for (const spec of flags.hang ?? [])
+        faults.push(hang(spec));
+    for (const spec of flags['apply-then-fail'] ?? [])
         faults.push(applyThenFail(spec));
-    for (const spec of values['apply-then-delay'] ?? [])
+    for (const spec of flags['apply-then-delay'] ?? [])
         faults.push(applyThenDelay(spec));
-    if (values['reset-upload-after'] !== undefined) {
-        faults.push({ operation: 'upload', kind: 'reset-mid-upload', afterBytes: cli_args_int('reset-upload-after', values['reset-upload-after']), times: 1 });
+    if (flags['reset-upload-after'] !== undefined) {
+        faults.push({ operation: 'upload', kind: 'reset-mid-upload', afterBytes: cli_args_int('reset-upload-after', flags['reset-upload-after']), times: 1 });
     }
-    if (values['drop-after-upload'] !== undefined) {
-        faults.push({ operation: 'upload', kind: 'drop-after-upload', times: cli_args_int('drop-after-upload', values['drop-after-upload'], 1) });
+    if (flags['drop-after-upload'] !== undefined) {
+        faults.push({ operation: 'upload', kind: 'drop-after-upload', times: cli_args_int('drop-after-upload', flags['drop-after-upload'], 1) });
     }
-    const options = { port: DEFAULT_PORT, faults };
-    if (values.host !== undefined)
-        options.host = values.host;
-    if (values.port !== undefined)
-        options.port = cli_args_int('port', values.port);
-    if (values.username !== undefined)
-        options.username = values.username;
-    if (values.password !== undefined)
-        options.password = values.password;
-    if (values['token-lifetime'] !== undefined)
-        options.tokenLifetimeSeconds = cli_args_int('token-lifetime', values['token-lifetime'], 1);
-    if (values['refresh-lifetime'] !== undefined)
-        options.refreshLifetimeSeconds = cli_args_int('refresh-lifetime', values['refresh-lifetime'], 1);
-    if (values['token-clock-skew'] !== undefined)
-        options.tokenClockSkewSeconds = seconds('token-clock-skew', values['token-clock-skew']);
-    if (values.environments !== undefined)
-        options.environments = names(values.environments);
-    if (values['max-environments'] !== undefined)
-        options.maxEnvironments = cli_args_int('max-environments', values['max-environments'], 1);
-    if (values['environment-page-size'] !== undefined)
-        options.environmentPageSize = cli_args_int('environment-page-size', values['environment-page-size'], 1);
-    if (values['environment-offset-ignored'] === true)
+    return faults;
+}
+/** Where it listens, the account and its tokens. */
+function setLogin(flags, options) {
+    if (flags.host !== undefined)
+        options.host = flags.host;
+    if (flags.port !== undefined)
+        options.port = cli_args_int('port', flags.port);
+    if (flags.username !== undefined)
+        options.username = flags.username;
+    if (flags.password !== undefined)
+        options.password = flags.password;
+    if (flags['token-lifetime'] !== undefined)
+        options.tokenLifetimeSeconds = cli_args_int('token-lifetime', flags['token-lifetime'], 1);
+    if (flags['refresh-lifetime'] !== undefined)
+        options.refreshLifetimeSeconds = cli_args_int('refresh-lifetime', flags['refresh-lifetime'], 1);
+    if (flags['token-clock-skew'] !== undefined)
+        options.tokenClockSkewSeconds = seconds('token-clock-skew', flags['token-clock-skew']);
+}
+/** The environments, their lists' pages, and the distributions: the upload's answer, where they are kept, their limits. */
+function setStack(flags, options) {
+    if (flags.environments !== undefined)
+        options.environments = names(flags.environments);
+    if (flags['max-environments'] !== undefined)
+        options.maxEnvironments = cli_args_int('max-environments', flags['max-environments'], 1);
+    if (flags['environment-page-size'] !== undefined)
+        options.environmentPageSize = cli_args_int('environment-page-size', flags['environment-page-size'], 1);
+    if (flags['environment-offset-ignored'] === true)
         options.environmentOffsetIgnored = true;
-    if (values['distribution-page-size'] !== undefined)
-        options.distributionPageSize = cli_args_int('distribution-page-size', values['distribution-page-size'], 1);
-    const answer = values['upload-answer'];
+    if (flags['distribution-page-size'] !== undefined)
+        options.distributionPageSize = cli_args_int('distribution-page-size', flags['distribution-page-size'], 1);
+    const answer = flags['upload-answer'];
     if (answer !== undefined) {
         if (answer !== 'record' && answer !== 'numeric-id' && answer !== 'no-id' && answer !== 'empty') {
             throw new UsageError(`--upload-answer needs record, numeric-id, no-id or empty, got "${answer}"`);
         }
         options.uploadAnswer = answer;
     }
-    if (values.storage !== undefined)
-        options.storageDir = values.storage;
-    if (values['no-keep-uploads'] === true)
+    if (flags.storage !== undefined)
+        options.storageDir = flags.storage;
+    if (flags['no-keep-uploads'] === true)
         options.keepUploads = false;
-    if (values['max-distributions'] !== undefined)
-        options.maxDistributions = cli_args_int('max-distributions', values['max-distributions']);
-    if (values['max-distribution-bytes'] !== undefined) {
-        options.maxDistributionBytes = cli_args_int('max-distribution-bytes', values['max-distribution-bytes'], 1);
+    if (flags['max-distributions'] !== undefined)
+        options.maxDistributions = cli_args_int('max-distributions', flags['max-distributions']);
+    if (flags['max-distribution-bytes'] !== undefined) {
+        options.maxDistributionBytes = cli_args_int('max-distribution-bytes', flags['max-distribution-bytes'], 1);
     }
-    if (values['upload-rate'] !== undefined)
-        options.uploadBytesPerSecond = cli_args_int('upload-rate', values['upload-rate'], 1);
-    if (values['deploy-seconds'] !== undefined)
-        options.deploySeconds = seconds('deploy-seconds', values['deploy-seconds']);
-    const whileBusy = oneOf('deploy-while-busy', values['deploy-while-busy'], ['refuse', 'accept']);
+    if (flags['upload-rate'] !== undefined)
+        options.uploadBytesPerSecond = cli_args_int('upload-rate', flags['upload-rate'], 1);
+}
+/** How a deploy goes and is reported, and how records read (cases, ids, fields) while it does. */
+function setDeploy(flags, options) {
+    if (flags['deploy-seconds'] !== undefined)
+        options.deploySeconds = seconds('deploy-seconds', flags['deploy-seconds']);
+    const whileBusy = oneOf('deploy-while-busy', flags['deploy-while-busy'], ['refuse', 'accept']);
     if (whileBusy !== undefined)
         options.deployWhileBusy = whileBusy;
-    if (values['deploy-looks'] !== undefined)
-        options.deployLooks = cli_args_int('deploy-looks', values['deploy-looks']);
-    const report = oneOf('deploy-report', values['deploy-report'], ['when-done', 'at-request']);
+    if (flags['deploy-looks'] !== undefined)
+        options.deployLooks = cli_args_int('deploy-looks', flags['deploy-looks']);
+    const report = oneOf('deploy-report', flags['deploy-report'], ['when-done', 'at-request']);
     if (report !== undefined)
         options.deployReport = report;
-    const during = oneOf('site-during-deploy', values['site-during-deploy'], ['unavailable', 'old']);
+    const during = oneOf('site-during-deploy', flags['site-during-deploy'], ['unavailable', 'old']);
     if (during !== undefined)
         options.siteDuringDeploy = during;
-    if (values['no-environment-status'] === true)
+    if (flags['no-environment-status'] === true)
         options.environmentStatus = false;
-    const md5Case = oneOf('md5-case', values['md5-case'], ['lower', 'upper']);
+    const md5Case = oneOf('md5-case', flags['md5-case'], ['lower', 'upper']);
     if (md5Case !== undefined)
         options.md5Case = md5Case;
-    const unknownByName = oneOf('unknown-environment-by-name', values['unknown-environment-by-name'], ['not-found', 'no-id']);
+    const unknownByName = oneOf('unknown-environment-by-name', flags['unknown-environment-by-name'], ['not-found', 'no-id']);
     if (unknownByName !== undefined)
         options.unknownEnvironmentByName = unknownByName;
-    const idCase = oneOf('id-case', values['id-case'], ['as-stored', 'upper', 'upper-distributions', 'upper-environments', 'upper-by-name']);
+    const idCase = oneOf('id-case', flags['id-case'], ['as-stored', 'upper', 'upper-distributions', 'upper-environments', 'upper-by-name']);
     if (idCase !== undefined)
         options.idCase = idCase;
-    const idWhileDeploying = oneOf('id-while-deploying', values['id-while-deploying'], ['reported', 'absent', 'null']);
+    const idWhileDeploying = oneOf('id-while-deploying', flags['id-while-deploying'], ['reported', 'absent', 'null']);
     if (idWhileDeploying !== undefined)
         options.idWhileDeploying = idWhileDeploying;
-    const deleteInUse = oneOf('delete-in-use', values['delete-in-use'], ['refuse', 'allow']);
+    const deleteInUse = oneOf('delete-in-use', flags['delete-in-use'], ['refuse', 'allow']);
     if (deleteInUse !== undefined)
         options.deleteInUse = deleteInUse;
-    if (values['clock-offset'] !== undefined)
-        options.clockOffsetSeconds = signedSeconds('clock-offset', values['clock-offset']);
-    if (values['backup-age-hours'] !== undefined)
-        options.backupAgeHours = hours('backup-age-hours', values['backup-age-hours']);
-    if (values['no-backups'] === true) {
-        if (values['backup-age-hours'] !== undefined)
+}
+/** The platform's clock, its backups and the stack's application configuration files. */
+function setClockAndBackups(flags, options) {
+    if (flags['clock-offset'] !== undefined)
+        options.clockOffsetSeconds = signedSeconds('clock-offset', flags['clock-offset']);
+    if (flags['backup-age-hours'] !== undefined)
+        options.backupAgeHours = hours('backup-age-hours', flags['backup-age-hours']);
+    if (flags['no-backups'] === true) {
+        if (flags['backup-age-hours'] !== undefined)
             throw new UsageError('--no-backups and --backup-age-hours: give one or the other');
         options.noBackups = true;
     }
-    if (values['app-config-files'] !== undefined)
-        options.appConfigFiles = names(values['app-config-files']);
-    if (values['search-account-id'] !== undefined)
-        options.searchAccountId = values['search-account-id'];
-    if (values['search-auth-key'] !== undefined)
-        options.searchAuthKey = values['search-auth-key'];
-    if (values['search-domain-key'] !== undefined)
-        options.searchDomainKey = values['search-domain-key'];
-    const facets = values['search-facet-format'];
+    if (flags['app-config-files'] !== undefined)
+        options.appConfigFiles = names(flags['app-config-files']);
+}
+/** The search API's keys, facet format, delay, and what it makes of an empty auth_key. */
+function setSearch(flags, options) {
+    if (flags['search-account-id'] !== undefined)
+        options.searchAccountId = flags['search-account-id'];
+    if (flags['search-auth-key'] !== undefined)
+        options.searchAuthKey = flags['search-auth-key'];
+    if (flags['search-domain-key'] !== undefined)
+        options.searchDomainKey = flags['search-domain-key'];
+    const facets = flags['search-facet-format'];
     if (facets !== undefined) {
         if (facets !== 'v3' && facets !== 'legacy')
             throw new UsageError(`--search-facet-format needs v3 or legacy, got "${facets}"`);
         options.searchFacetFormat = facets;
     }
-    if (values['search-delay'] !== undefined)
-        options.searchDelayMs = cli_args_int('search-delay', values['search-delay']);
-    const emptyAuthKey = oneOf('search-empty-auth-key', values['search-empty-auth-key'], ['accept', 'refuse']);
+    if (flags['search-delay'] !== undefined)
+        options.searchDelayMs = cli_args_int('search-delay', flags['search-delay']);
+    const emptyAuthKey = oneOf('search-empty-auth-key', flags['search-empty-auth-key'], ['accept', 'refuse']);
     if (emptyAuthKey !== undefined)
         options.searchEmptyAuthKey = emptyAuthKey;
-    const sso = ssoOptions(values);
+}
+/** The emulator's options, read in the order of the help (the first bad flag is the one named). */
+function optionsOf(flags) {
+    const options = { port: DEFAULT_PORT, faults: faultsOf(flags) };
+    setLogin(flags, options);
+    setStack(flags, options);
+    setDeploy(flags, options);
+    setClockAndBackups(flags, options);
+    setSearch(flags, options);
+    const sso = ssoOptions(flags);
     if (sso !== undefined)
         options.sso = sso;
-    const result = {
-        help: false,
-        options,
-        quiet: values.quiet === true
-    };
-    if (values['ready-file'] !== undefined)
-        result.readyFile = values['ready-file'];
-    if (values.github === true || values['github-port'] !== undefined) {
-        result.github = { port: values['github-port'] === undefined ? DEFAULT_GITHUB_PORT : cli_args_int('github-port', values['github-port']) };
+    return options;
+}
+/** --github or --gitlab (one code host per run), each on its port. */
+function setCodeHost(flags, command) {
+    if (flags.github === true || flags['github-port'] !== undefined) {
+        command.github = { port: flags['github-port'] === undefined ? DEFAULT_GITHUB_PORT : cli_args_int('github-port', flags['github-port']) };
     }
-    if (values.gitlab === true || values['gitlab-port'] !== undefined) {
-        if (result.github !== undefined) {
+    if (flags.gitlab === true || flags['gitlab-port'] !== undefined) {
+        if (command.github !== undefined) {
             throw new UsageError('--github and --gitlab: the emulator stands in for one code host per run, as a deploy talks to one; give one or the other');
         }
-        result.gitlab = { port: values['gitlab-port'] === undefined ? DEFAULT_GITLAB_PORT : cli_args_int('gitlab-port', values['gitlab-port']) };
+        command.gitlab = { port: flags['gitlab-port'] === undefined ? DEFAULT_GITLAB_PORT : cli_args_int('gitlab-port', flags['gitlab-port']) };
     }
-    return result;
+}
+function parseCli(argv) {
+    const flags = readFlags(argv);
+    if (flags.help === true)
+        return { help: true };
+    const command = { help: false, options: optionsOf(flags), quiet: flags.quiet === true };
+    if (flags['ready-file'] !== undefined)
+        command.readyFile = flags['ready-file'];
+    setCodeHost(flags, command);
+    return command;
 }
 
 ;// CONCATENATED MODULE: ./src/emulator/commit-graph.ts
@@ -5357,76 +5498,75 @@ const DESCRIPTION_LIMIT = 140;
 const ISSUE_WRITES = ['create-issue', 'update-issue', 'create-issue-comment', 'create-label'];
 const ISSUE_READS = ['list-issues', 'get-issue', 'list-issue-comments', 'get-label'];
 function createGitHubStandIn(options = {}) {
-    const owner = options.owner ?? 'acme';
-    const repo = options.repo ?? 'site';
     const tokens = options.tokens ?? { [DEFAULT_GITHUB_TOKEN]: { deployments: 'write', contents: 'read', issues: 'write', pullRequests: 'read' } };
     const model = new GitHubModel(options.now);
-    const calls = [];
-    const faults = new Map();
-    const ctx = { api: '', owner, repo, model };
-    let requestCount = 0;
-    async function handle(req, res) {
-        const url = new URL(req.url ?? '/', ctx.api);
-        const raw = await server_readBody(req);
-        const call = {
-            method: req.method ?? '',
-            path: url.pathname,
-            query: url.searchParams,
-            auth: req.headers.authorization,
-            json: undefined,
-            route: 'unknown',
-            status: 0
-        };
-        calls.push(call);
-        let answer;
-        try {
-            answer = respond(call, url, raw, req.headers);
-        }
-        catch (error) {
-            if (!(error instanceof GitHubError))
-                throw error;
-            answer = { status: error.status, body: { message: error.message, ...error.extra, documentation_url: DOCS } };
-        }
-        call.status = answer.status;
-        send(res, answer, ++requestCount);
-    }
-    function respond(call, url, raw, headers) {
-        if (raw.length > BODY_LIMIT)
-            throw new GitHubError(413, 'Payload Too Large');
-        const matched = match(call.method, url.pathname);
-        if (matched !== undefined)
-            call.route = matched.route;
-        if (raw.length > 0)
-            call.json = server_parseJson(raw);
-        // A fault answers before the token is looked at, as an outage of GitHub's front end would: nothing is applied.
-        const fault = matched === undefined ? undefined : takeFault(faults, matched.route);
-        if (fault !== undefined)
-            return fault;
-        const grant = tokens[tokenOf(call.auth) ?? ''];
-        if (grant === undefined)
-            throw new GitHubError(401, 'Bad credentials');
-        if (matched === undefined || matched.owner.toLowerCase() !== owner.toLowerCase() || matched.repo.toLowerCase() !== repo.toLowerCase()) {
-            throw new GitHubError(404, 'Not Found');
-        }
-        if (!allowed(grant, matched.route))
-            throw new GitHubError(403, 'Resource not accessible by integration');
-        if (raw.length > 0 && call.json === undefined)
-            throw new GitHubError(400, 'Problems parsing JSON');
-        return route(ctx, matched, call, grant, headers.accept ?? '');
-    }
+    const ctx = { api: '', owner: options.owner ?? 'acme', repo: options.repo ?? 'site', model };
+    const stand = { ctx, tokens, calls: [], faults: new Map(), requests: 0 };
     return {
         model,
-        calls,
+        calls: stand.calls,
         fail(routeName, fault) {
-            const queue = faults.get(routeName) ?? [];
+            const queue = stand.faults.get(routeName) ?? [];
             queue.push({ ...fault, times: fault.times ?? 1 });
-            faults.set(routeName, queue);
+            stand.faults.set(routeName, queue);
         },
-        handle,
+        handle: (req, res) => server_handle(stand, req, res),
         setApi(api) {
             ctx.api = api;
         }
     };
+}
+/** One request: recorded, answered (a GitHubError as GitHub writes it). */
+async function server_handle(stand, req, res) {
+    const url = new URL(req.url ?? '/', stand.ctx.api);
+    const raw = await server_readBody(req);
+    const call = {
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        auth: req.headers.authorization,
+        json: undefined,
+        route: 'unknown',
+        status: 0
+    };
+    stand.calls.push(call);
+    let answer;
+    try {
+        answer = respond(stand, call, url, raw, req.headers);
+    }
+    catch (error) {
+        if (!(error instanceof GitHubError))
+            throw error;
+        answer = { status: error.status, body: { message: error.message, ...error.extra, documentation_url: DOCS } };
+    }
+    call.status = answer.status;
+    send(res, answer, ++stand.requests);
+}
+/** The call checked as GitHub checks it (size, fault, token, repository, permission, body), then routed. */
+function respond(stand, call, url, raw, headers) {
+    const { owner, repo } = stand.ctx;
+    if (raw.length > BODY_LIMIT)
+        throw new GitHubError(413, 'Payload Too Large');
+    const matched = match(call.method, url.pathname);
+    if (matched !== undefined)
+        call.route = matched.route;
+    if (raw.length > 0)
+        call.json = server_parseJson(raw);
+    // A fault answers before the token is looked at, as an outage of GitHub's front end would: nothing is applied.
+    const fault = matched === undefined ? undefined : takeFault(stand.faults, matched.route);
+    if (fault !== undefined)
+        return fault;
+    const grant = stand.tokens[tokenOf(call.auth) ?? ''];
+    if (grant === undefined)
+        throw new GitHubError(401, 'Bad credentials');
+    if (matched === undefined || matched.owner.toLowerCase() !== owner.toLowerCase() || matched.repo.toLowerCase() !== repo.toLowerCase()) {
+        throw new GitHubError(404, 'Not Found');
+    }
+    if (!allowed(grant, matched.route))
+        throw new GitHubError(403, 'Resource not accessible by integration');
+    if (raw.length > 0 && call.json === undefined)
+        throw new GitHubError(400, 'Problems parsing JSON');
+    return route(stand.ctx, matched, call, grant, headers.accept ?? '');
 }
 async function startGitHubStandIn(options = {}) {
     const core = createGitHubStandIn(options);
@@ -7003,7 +7143,7 @@ const ROUTES_WITH_ARG = new Set([
 const TAILS = { 'commit-merge-requests': 'merge_requests', 'list-notes': 'notes', 'create-note': 'notes' };
 const ok = (body, headers) => ({ status: 200, body, ...(headers && { headers }) });
 const created = (body) => ({ status: 201, body });
-function answer(m, c) {
+function routes_answer(m, c) {
     const v = c.view;
     const r = new ParamReader(c.params);
     const page = (items, render) => {
@@ -7043,7 +7183,7 @@ function answer(m, c) {
             return ok(json_deploymentJson(v, v.model.updateDeployment(id, status)));
         }
         case 'list-environments':
-            return page(listEnvironments(v, r), (e) => json_environmentJson(e));
+            return page(routes_listEnvironments(v, r), (e) => json_environmentJson(e));
         case 'update-environment':
             return ok(json_environmentJson(updateEnvironment(v, r, idOf('environment_id', arg))));
         default:
@@ -7178,7 +7318,7 @@ function createDeployment(v, r, user) {
     r.done();
     return v.model.createDeployment({ environment: environment ?? '', sha: sha ?? '', ref: ref ?? '', tag: tag ?? false, status: status }, user);
 }
-function listEnvironments(v, r) {
+function routes_listEnvironments(v, r) {
     const name = r.string('name');
     const search = r.string('search');
     const states = r.oneOf('states', ['available', 'stopping', 'stopped']);
@@ -7286,122 +7426,135 @@ const DEFAULT_GITLAB_PROJECT_ID = 42;
 /** GitLab.com's authenticated API limit, per minute. */
 const DEFAULT_RATE_LIMIT = 2000;
 const server_BODY_LIMIT = 1024 * 1024;
-function createGitLabStandIn(options = {}) {
+function standOf(options) {
     const now = options.now ?? Date.now;
     const path = options.project ?? DEFAULT_GITLAB_PROJECT;
     const model = new GitLabModel({ id: options.projectId ?? DEFAULT_GITLAB_PROJECT_ID, path, defaultBranch: options.defaultBranch ?? 'main' }, now);
-    const tokens = options.tokens ?? { [DEFAULT_GITLAB_TOKEN]: { scopes: ['api'] } };
-    const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
-    const sleep = options.sleep ?? ((ms) => new Promise((done) => setTimeout(done, ms)));
-    const calls = [];
-    const faults = new Map();
-    const view = { base: '', model };
-    let refusing;
-    let slowMs = 0;
-    let requests = 0;
-    const window = { start: 0, count: 0 };
-    async function handle(req, res) {
-        const url = new URL(req.url ?? '/', view.base === '' ? 'http://gitlab.invalid' : view.base);
-        const raw = await gitlab_server_readBody(req);
-        const call = {
-            method: req.method ?? '',
-            path: url.pathname,
-            query: url.searchParams,
-            body: raw.length > 0 ? bodyParams(raw, req.headers['content-type']) : undefined,
-            raw: raw.toString('utf8'),
-            token: server_tokenOf(req.headers, url.searchParams),
-            route: 'unknown',
-            status: 0
-        };
-        calls.push(call);
-        if (slowMs > 0)
-            await sleep(slowMs);
-        const outcome = respond(call, url, raw);
-        if (outcome.kind === 'drop')
-            return void req.socket.destroy();
-        if (outcome.kind === 'hang') {
-            if (!res.destroyed)
-                await new Promise((done) => res.once('close', () => done()));
-            return;
-        }
-        call.status = outcome.answer.status;
-        server_send(res, outcome.answer, ++requests, rateHeaders());
-    }
-    function respond(call, url, raw) {
-        const matched = routes_match(call.method, url.pathname);
-        if (matched !== undefined)
-            call.route = matched.route;
-        if (refusing !== undefined)
-            return { kind: 'answer', answer: refusal(refusing, rateHeaders(true)) };
-        const fault = matched === undefined ? undefined : server_takeFault(faults, matched.route);
-        if (fault !== undefined && fault.afterApply !== true)
-            return faultOutcome(fault);
-        const done = { kind: 'answer', answer: guarded(() => carryOut(call, matched, raw)) };
-        return fault !== undefined ? faultOutcome(fault) : done;
-    }
-    /** The call checked as GitLab checks it (throttle, token, route, scope, project, role, body), then answered. */
-    function carryOut(call, matched, raw) {
-        if (counted() > limit)
-            return refusal({ status: 429, retryAfterSeconds: Math.ceil((window.start + 60_000 - now()) / 1000) }, rateHeaders(true));
-        if (raw.length > server_BODY_LIMIT)
-            throw GitLabError.message(413, '413 Request Entity Too Large');
-        const grant = tokens[call.token ?? ''];
-        if (grant === undefined)
-            throw GitLabError.message(401, '401 Unauthorized');
-        if (matched === undefined)
-            throw new GitLabError(404, { error: '404 Not Found' });
-        const write = WRITE_ROUTES.includes(matched.route);
-        if (!grant.scopes.includes('api') && !(grant.scopes.includes('read_api') && !write))
-            throw insufficientScope(write);
-        if (!isProject(matched.project) || !(grant.projects ?? [path]).some((p) => p.toLowerCase() === path.toLowerCase()))
-            throw GitLabError.notFound('Project');
-        if (DEVELOPER_ROUTES.includes(matched.route) && grant.role === 'reporter')
-            throw GitLabError.message(403, '403 Forbidden');
-        if (raw.length > 0 && call.body === undefined)
-            throw GitLabError.message(400, '400 Bad request - the body is not a JSON object or a form');
-        const params = { ...queryParams(call.query), ...call.body };
-        return answer(matched, { view, params, user: grant.user ?? DEFAULT_USER, path: call.path, query: call.query });
-    }
-    function isProject(id) {
-        return /^\d+$/.test(id) ? Number(id) === model.project.id : id.toLowerCase() === path.toLowerCase();
-    }
-    /** Calls in this minute, this one included. */
-    function counted() {
-        const start = Math.floor(now() / 60_000) * 60_000;
-        if (start !== window.start)
-            Object.assign(window, { start, count: 0 });
-        return ++window.count;
-    }
-    /** GitLab's RateLimit-* headers; `exhausted` when the answer is a throttle's. */
-    function rateHeaders(exhausted = false) {
-        const reset = (window.start === 0 ? Math.floor(now() / 60_000) * 60_000 : window.start) + 60_000;
-        return {
-            'ratelimit-name': 'throttle_authenticated_api',
-            'ratelimit-limit': String(limit),
-            'ratelimit-observed': String(window.count),
-            'ratelimit-remaining': exhausted ? '0' : String(Math.max(0, limit - window.count)),
-            'ratelimit-reset': String(Math.floor(reset / 1000)),
-            'ratelimit-resettime': new Date(reset).toUTCString()
-        };
-    }
     return {
+        now,
+        path,
         model,
-        calls,
+        tokens: options.tokens ?? { [DEFAULT_GITLAB_TOKEN]: { scopes: ['api'] } },
+        limit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+        sleep: options.sleep ?? ((ms) => new Promise((done) => setTimeout(done, ms))),
+        calls: [],
+        faults: new Map(),
+        view: { base: '', model },
+        refusing: undefined,
+        slowMs: 0,
+        requests: 0,
+        window: { start: 0, count: 0 }
+    };
+}
+function createGitLabStandIn(options = {}) {
+    const stand = standOf(options);
+    return {
+        model: stand.model,
+        calls: stand.calls,
         fail(route, fault) {
-            const queue = faults.get(route) ?? [];
+            const queue = stand.faults.get(route) ?? [];
             queue.push({ ...fault, skipLeft: fault.skip ?? 0, timesLeft: fault.times ?? 1 });
-            faults.set(route, queue);
+            stand.faults.set(route, queue);
         },
         refuse(mode) {
-            refusing = mode;
+            stand.refusing = mode;
         },
         slow(ms) {
-            slowMs = ms;
+            stand.slowMs = ms;
         },
-        handle,
+        handle: (req, res) => gitlab_server_handle(stand, req, res),
         setBase(base) {
-            view.base = base;
+            stand.view.base = base;
         }
+    };
+}
+/** One request: recorded, late in the slow mode, then answered, dropped or left hanging as a fault says. */
+async function gitlab_server_handle(stand, req, res) {
+    const url = new URL(req.url ?? '/', stand.view.base === '' ? 'http://gitlab.invalid' : stand.view.base);
+    const raw = await gitlab_server_readBody(req);
+    const call = {
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        body: raw.length > 0 ? bodyParams(raw, req.headers['content-type']) : undefined,
+        raw: raw.toString('utf8'),
+        token: server_tokenOf(req.headers, url.searchParams),
+        route: 'unknown',
+        status: 0
+    };
+    stand.calls.push(call);
+    if (stand.slowMs > 0)
+        await stand.sleep(stand.slowMs);
+    const outcome = server_respond(stand, call, url, raw);
+    if (outcome.kind === 'drop')
+        return void req.socket.destroy();
+    if (outcome.kind === 'hang') {
+        if (!res.destroyed)
+            await new Promise((done) => res.once('close', () => done()));
+        return;
+    }
+    call.status = outcome.answer.status;
+    server_send(res, outcome.answer, ++stand.requests, rateHeaders(stand));
+}
+/** The refusing mode's answer, else a fault's (before or after the call is carried out), else the call's own. */
+function server_respond(stand, call, url, raw) {
+    const matched = routes_match(call.method, url.pathname);
+    if (matched !== undefined)
+        call.route = matched.route;
+    if (stand.refusing !== undefined)
+        return { kind: 'answer', answer: refusal(stand.refusing, rateHeaders(stand, true)) };
+    const fault = matched === undefined ? undefined : server_takeFault(stand.faults, matched.route);
+    if (fault !== undefined && fault.afterApply !== true)
+        return faultOutcome(fault);
+    const done = { kind: 'answer', answer: guarded(() => carryOut(stand, call, matched, raw)) };
+    return fault !== undefined ? faultOutcome(fault) : done;
+}
+/** The call checked as GitLab checks it (throttle, token, route, scope, project, role, body), then answered. */
+function carryOut(stand, call, matched, raw) {
+    const { path, window } = stand;
+    if (counted(stand) > stand.limit) {
+        return refusal({ status: 429, retryAfterSeconds: Math.ceil((window.start + 60_000 - stand.now()) / 1000) }, rateHeaders(stand, true));
+    }
+    if (raw.length > server_BODY_LIMIT)
+        throw GitLabError.message(413, '413 Request Entity Too Large');
+    const grant = stand.tokens[call.token ?? ''];
+    if (grant === undefined)
+        throw GitLabError.message(401, '401 Unauthorized');
+    if (matched === undefined)
+        throw new GitLabError(404, { error: '404 Not Found' });
+    const write = WRITE_ROUTES.includes(matched.route);
+    if (!grant.scopes.includes('api') && !(grant.scopes.includes('read_api') && !write))
+        throw insufficientScope(write);
+    if (!isProject(stand, matched.project) || !(grant.projects ?? [path]).some((p) => p.toLowerCase() === path.toLowerCase()))
+        throw GitLabError.notFound('Project');
+    if (DEVELOPER_ROUTES.includes(matched.route) && grant.role === 'reporter')
+        throw GitLabError.message(403, '403 Forbidden');
+    if (raw.length > 0 && call.body === undefined)
+        throw GitLabError.message(400, '400 Bad request - the body is not a JSON object or a form');
+    const params = { ...queryParams(call.query), ...call.body };
+    return routes_answer(matched, { view: stand.view, params, user: grant.user ?? DEFAULT_USER, path: call.path, query: call.query });
+}
+/** Whether a path's project (its id, or its path) is the stand-in's. */
+function isProject(stand, id) {
+    return /^\d+$/.test(id) ? Number(id) === stand.model.project.id : id.toLowerCase() === stand.path.toLowerCase();
+}
+/** Calls in this minute, this one included. */
+function counted({ now, window }) {
+    const start = Math.floor(now() / 60_000) * 60_000;
+    if (start !== window.start)
+        Object.assign(window, { start, count: 0 });
+    return ++window.count;
+}
+/** GitLab's RateLimit-* headers; `exhausted` when the answer is a throttle's. */
+function rateHeaders({ now, window, limit }, exhausted = false) {
+    const reset = (window.start === 0 ? Math.floor(now() / 60_000) * 60_000 : window.start) + 60_000;
+    return {
+        'ratelimit-name': 'throttle_authenticated_api',
+        'ratelimit-limit': String(limit),
+        'ratelimit-observed': String(window.count),
+        'ratelimit-remaining': exhausted ? '0' : String(Math.max(0, limit - window.count)),
+        'ratelimit-reset': String(Math.floor(reset / 1000)),
+        'ratelimit-resettime': new Date(reset).toUTCString()
     };
 }
 async function startGitLabStandIn(options = {}) {
@@ -7538,8 +7691,8 @@ async function orSayInUse(host, flag, where, start) {
         return undefined;
     }
 }
-async function main() {
-    const face = faceOf(process.env);
+/** The command to run, or undefined once --help was printed or a bad flag was named with the help (exit code 2). */
+function commandOf(face) {
     let parsed;
     try {
         parsed = parseCli(process.argv.slice(2));
@@ -7547,45 +7700,50 @@ async function main() {
     catch (err) {
         console.error(`${err instanceof Error ? err.message : String(err)}\n\n${helpText(face)}`);
         process.exitCode = 2;
-        return;
+        return undefined;
     }
     if (parsed.help) {
         process.stdout.write(helpText(face));
-        return;
+        return undefined;
     }
-    const { options, readyFile, quiet } = parsed;
-    if (!quiet)
-        options.log = (line) => console.log(`${new Date().toISOString()} ${line}`);
-    if (readyFile !== undefined)
-        await (0,promises_namespaceObject.rm)(readyFile, { force: true });
+    return parsed;
+}
+/** The stand-in --github or --gitlab asks for, or undefined when its port is taken (said, exit code 1). */
+async function startCodeHosts(command) {
+    const { options } = command;
     const host = options.host ?? DEFAULTS.host;
-    let github;
-    if (parsed.github !== undefined) {
-        const cli = parsed.github;
-        github = await orSayInUse('GitHub', 'github', `${host}:${cli.port}`, () => startGitHub(cli, options));
-        if (github === undefined)
-            return;
+    const hosts = {};
+    if (command.github !== undefined) {
+        const cli = command.github;
+        hosts.github = await orSayInUse('GitHub', 'github', `${host}:${cli.port}`, () => startGitHub(cli, options));
+        if (hosts.github === undefined)
+            return undefined;
     }
-    let gitLab;
-    if (parsed.gitlab !== undefined) {
-        const cli = parsed.gitlab;
-        gitLab = await orSayInUse('GitLab', 'gitlab', `${host}:${cli.port}`, () => startGitLab(cli, options));
-        if (gitLab === undefined)
-            return;
+    if (command.gitlab !== undefined) {
+        const cli = command.gitlab;
+        hosts.gitLab = await orSayInUse('GitLab', 'gitlab', `${host}:${cli.port}`, () => startGitLab(cli, options));
+        if (hosts.gitLab === undefined)
+            return undefined;
     }
-    let emulator;
+    return hosts;
+}
+/** The emulator started, or undefined when its port is taken (said, exit code 1; the code host's stand-in closed). */
+async function startOrSayInUse(options, hosts) {
     try {
-        emulator = await startEmulator(options);
+        return await startEmulator(options);
     }
     catch (err) {
-        await Promise.all([github?.standIn.close(), gitLab?.standIn.close()]);
+        await Promise.all([hosts.github?.standIn.close(), hosts.gitLab?.standIn.close()]);
         if (!inUse(err))
             throw err;
         const where = `${options.host ?? DEFAULTS.host}:${options.port ?? 4080}`;
         console.error(`Another program already listens on ${where}. Choose another port with --port N, or --port 0 to take any free one (its address is printed).`);
         process.exitCode = 1;
-        return;
+        return undefined;
     }
+}
+/** The cloud API's part of the banner: where it listens, the account, the docs, the storage, the sites, the deploy time. */
+function printCloud(emulator, options) {
     console.log(`Bloomreach Cloud API and search API emulator listening on ${emulator.url}`);
     console.log(`  username: ${emulator.username}`);
     console.log(`  password: ${emulator.password}`);
@@ -7598,6 +7756,19 @@ async function main() {
         console.log(`  a deploy is seen in progress by ${options.deployLooks} look(s) before it lands`);
     if (emulator.appConfigFiles.length > 0)
         console.log(`  app config files: ${emulator.appConfigFiles.map((f) => f.name).join(', ')}`);
+}
+/** The search API's part of the banner: its address, keys and a query to try. */
+function printSearch(emulator) {
+    console.log(`Search API: GET ${emulator.url}/api/v1/core/ (facets ${emulator.search.facetFormat}${emulator.search.delayMs > 0 ? `, ${emulator.search.delayMs} ms delay` : ''})`);
+    console.log(`  search-base-url:   ${emulator.url}`);
+    console.log(`  search-account-id: ${emulator.search.accountId}`);
+    console.log(`  search-auth-key:   ${emulator.search.authKey}`);
+    console.log(`  search-domain-key: ${emulator.search.domainKey}`);
+    console.log(`  try search-query: shirt (keyword) or shirts (search-type: category)`);
+}
+/** The banner: what runs where, and what to run against it (./banner.ts). */
+function printBanner(emulator, options, { github, gitLab }, face) {
+    printCloud(emulator, options);
     const side = github && {
         url: github.standIn.url,
         repository: github.repository,
@@ -7607,12 +7778,7 @@ async function main() {
     };
     for (const line of deployLines(emulator, side, face))
         console.log(line);
-    console.log(`Search API: GET ${emulator.url}/api/v1/core/ (facets ${emulator.search.facetFormat}${emulator.search.delayMs > 0 ? `, ${emulator.search.delayMs} ms delay` : ''})`);
-    console.log(`  search-base-url:   ${emulator.url}`);
-    console.log(`  search-account-id: ${emulator.search.accountId}`);
-    console.log(`  search-auth-key:   ${emulator.search.authKey}`);
-    console.log(`  search-domain-key: ${emulator.search.domainKey}`);
-    console.log(`  try search-query: shirt (keyword) or shirts (search-type: category)`);
+    printSearch(emulator);
     if (emulator.sso !== undefined)
         for (const line of ssoLines(emulator.sso, face))
             console.log(line);
@@ -7625,8 +7791,9 @@ async function main() {
             console.log(line);
     }
     console.log(`Press Ctrl+C to stop.`);
-    if (readyFile !== undefined)
-        await (0,promises_namespaceObject.writeFile)(readyFile, `${emulator.url}\n`);
+}
+/** On SIGINT or SIGTERM (the first one): everything closed, the ready file removed, exit 0. */
+function stopOnSignal(emulator, { github, gitLab }, readyFile) {
     let stopping = false;
     const stop = (signal) => {
         if (stopping)
@@ -7642,6 +7809,27 @@ async function main() {
     };
     process.once('SIGINT', () => stop('SIGINT'));
     process.once('SIGTERM', () => stop('SIGTERM'));
+}
+async function main() {
+    const face = faceOf(process.env);
+    const command = commandOf(face);
+    if (command === undefined)
+        return;
+    const { options, readyFile, quiet } = command;
+    if (!quiet)
+        options.log = (line) => console.log(`${new Date().toISOString()} ${line}`);
+    if (readyFile !== undefined)
+        await (0,promises_namespaceObject.rm)(readyFile, { force: true });
+    const hosts = await startCodeHosts(command);
+    if (hosts === undefined)
+        return;
+    const emulator = await startOrSayInUse(options, hosts);
+    if (emulator === undefined)
+        return;
+    printBanner(emulator, options, hosts, face);
+    if (readyFile !== undefined)
+        await (0,promises_namespaceObject.writeFile)(readyFile, `${emulator.url}\n`);
+    stopOnSignal(emulator, hosts, readyFile);
 }
 void main().catch((err) => {
     console.error(err instanceof Error ? err.message : String(err));

@@ -80,8 +80,8 @@ function rolledBack(release) {
     return release_state_reached(release, 'rollback-applied') !== undefined;
 }
 
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var deploy_look = __webpack_require__(89392);
+// EXTERNAL MODULE: ./src/cloud/platform-reading.ts
+var platform_reading = __webpack_require__(9079);
 // EXTERNAL MODULE: ./src/errors.ts
 var errors = __webpack_require__(83916);
 // EXTERNAL MODULE: ./src/advice.ts
@@ -634,7 +634,7 @@ function rolledBackWord(release) {
 /** The last look at the environment reported that id. */
 function lastLookShows(deploy, id) {
     const look = deploy?.finalLook;
-    return look !== undefined && !('error' in look) && (0,deploy_look/* sameId */.s)(look.distributionId, id);
+    return look !== undefined && !('error' in look) && (0,platform_reading/* sameId */.s)(look.distributionId, id);
 }
 function outputValues(run) {
     const values = {};

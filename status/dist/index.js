@@ -28576,6 +28576,33 @@ function commitInName(name, repository) {
 
 /***/ }),
 
+/***/ 9079:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Z: () => (/* binding */ switching),
+/* harmony export */   s: () => (/* binding */ sameId)
+/* harmony export */ });
+// How to read what Bloomreach Cloud reports: its ids, and the status words of an environment. Rules of the platform,
+// so they live beside its client: the deploy step, the pruning, the status report and the recorded deployments all
+// read the platform's answers by them, and the client never needs to know of a release to apply them. Pure.
+/**
+ * Whether two distribution ids name the same distribution. Ids are uuids, which the platform may write in
+ * either letter case (one reading the public sources do not settle): compared without case.
+ */
+function sameId(a, b) {
+    return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+}
+/** Status words that say a deploy is still going on. The platform documents no status field: this only adds evidence. */
+const SWITCHING = /deploying|in[ _-]?progress|switching|updating|restarting|starting|stopping|rolling/i;
+/** Whether an environment's status field says it is busy switching; undefined when the platform gave no status. */
+function switching(status) {
+    return status === undefined ? undefined : SWITCHING.test(status);
+}
+
+
+/***/ }),
+
 /***/ 80637:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -28762,36 +28789,6 @@ function pullPage(host, repoUrl, n) {
 /** The first 7 characters of a commit, as both hosts show it. */
 function short(sha) {
     return /^[0-9a-f]{8,40}$/i.test(sha) ? sha.slice(0, 7) : sha;
-}
-
-
-/***/ }),
-
-/***/ 89392:
-/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
-
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Zx: () => (/* binding */ switching),
-/* harmony export */   s: () => (/* binding */ sameId)
-/* harmony export */ });
-/* unused harmony export describeLook */
-/** Status words that say a deploy is still going on. The platform documents no status field: this only adds evidence. */
-const SWITCHING = /deploying|in[ _-]?progress|switching|updating|restarting|starting|stopping|rolling/i;
-/** Whether the status field says the environment is busy switching; undefined when the platform gave no status. */
-function switching(look) {
-    return look.status === undefined ? undefined : SWITCHING.test(look.status);
-}
-/** "reports distribution X (status: s)", as the log and the summary say it. */
-function describeLook(look) {
-    const runs = look.distributionId ? `reports distribution ${look.distributionId}` : 'reports no distribution';
-    return look.status ? `${runs} (status: ${look.status})` : runs;
-}
-/**
- * Whether two distribution ids name the same distribution. Ids are uuids, which the platform may write in
- * either letter case (one reading the public sources do not settle): compared without case.
- */
-function sameId(a, b) {
-    return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 }
 
 
@@ -41682,8 +41679,8 @@ function succeeded(operation, res) {
     return res;
 }
 
-// EXTERNAL MODULE: ./src/deploy/look.ts
-var look = __nccwpck_require__(89392);
+// EXTERNAL MODULE: ./src/cloud/platform-reading.ts
+var platform_reading = __nccwpck_require__(9079);
 // EXTERNAL MODULE: ./src/format.ts
 var format = __nccwpck_require__(16264);
 ;// CONCATENATED MODULE: ./src/progress.ts
@@ -41965,67 +41962,73 @@ class CloudClient {
         let bodySent = false;
         return this.api.retrying(operation, async (attempts) => {
             if (bodySent) {
-                const stored = await this.findStoredUpload(file, began);
-                if (stored) {
-                    port/* info */.pq(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`);
-                    return { ...stored, adopted: true, attempts };
-                }
-                port/* info */.pq('No stored copy of the previous attempt was found; uploading again.');
+                const adopted = await this.adoptLostUpload(file, began, attempts);
+                if (adopted)
+                    return adopted;
             }
             bodySent = false;
-            const uploaded = await this.session.authorized(async (token) => {
-                const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => port/* info */.pq(line));
-                let sent = 0;
-                // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
-                // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
-                let answered = false;
-                const res = await this.api
-                    .stream({
-                    operation,
-                    path: '/v3/distributions',
-                    token,
-                    contentType: body.contentType,
-                    contentLength: body.contentLength,
-                    body: body.open((n) => {
-                        progress.add(n);
-                        sent += n;
-                        if (sent === file.size && !answered) {
-                            bodySent = true;
-                            file.onUnconfirmed?.(true);
-                        }
-                    })
-                })
-                    .catch(async (error) => {
-                    // A refused archive stopped the stream: its reason, not the connection's, is the failure.
-                    if (error instanceof errors/* InputError */.dz)
-                        throw error;
-                    const refused = await file.gate?.then(() => undefined, (reason) => reason);
-                    if (refused !== undefined)
-                        throw refused;
-                    if (error instanceof errors/* ServiceError */._7) {
-                        answered = true;
-                        file.onUnconfirmed?.(false);
-                    }
-                    throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error, file.storedBefore) : error;
-                });
-                progress.finish();
-                return { record: readRecord(res.text), status: res.status };
-            });
-            const stored = uploaded.record === undefined ? undefined : toDistribution(uploaded.record);
-            if (stored !== undefined)
-                return { ...stored, adopted: false, attempts };
-            // Stored, but the answer names no id (an empty body, another shape): find it as after a lost answer.
-            const found = await this.findStoredUpload(file, began);
-            if (found === undefined) {
-                throw new Error(`Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
-                    `${file.fileName} with this MD5 was found on the stack afterwards`);
-            }
-            port/* info */.pq(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`);
-            return { ...found, adopted: false, attempts };
+            const uploaded = await this.sendUpload(operation, file, body, () => (bodySent = true));
+            return this.uploadedDistribution(uploaded, file, began, attempts);
         }, (error, attempt, delay) => ({
             level: 'warning',
             message: `Upload attempt ${attempt} failed (${(0,errors/* describeError */.Uc)(error)}); trying again in ${(0,format/* formatDelay */.Zk)(delay)} with the same bytes.`
         }));
+    }
+    /** After an attempt whose whole body was sent but whose answer was lost: the upload the platform stored, adopted, if it did. */
+    async adoptLostUpload(file, began, attempts) {
+        const stored = await this.findStoredUpload(file, began);
+        if (stored) {
+            port/* info */.pq(`The platform had stored the upload before its answer was lost: adopting distribution ${stored.id} instead of uploading a duplicate.`);
+            return { ...stored, adopted: true, attempts };
+        }
+        port/* info */.pq('No stored copy of the previous attempt was found; uploading again.');
+        return undefined;
+    }
+    /**
+     * One attempt's request: the body streamed with its progress. `wholeBodySent` is told (and the file's
+     * onUnconfirmed) when its last byte went out before any answer: from then on, a lost answer may hide a stored upload.
+     */
+    sendUpload(operation, file, body, wholeBodySent) {
+        return this.session.authorized(async (token) => {
+            const progress = new ProgressReporter(`Uploading ${file.fileName}`, file.size, (line) => port/* info */.pq(line));
+            let sent = 0;
+            // A refusal can come before the platform read the whole body (a 413 on the first megabytes); the
+            // stream may still drain after it: bytes sent after an answer are not an upload awaiting one.
+            let answered = false;
+            const res = await this.api
+                .stream({
+                operation,
+                path: '/v3/distributions',
+                token,
+                contentType: body.contentType,
+                contentLength: body.contentLength,
+                body: body.open((n) => {
+                    progress.add(n);
+                    sent += n;
+                    if (sent === file.size && !answered) {
+                        wholeBodySent();
+                        file.onUnconfirmed?.(true);
+                    }
+                })
+            })
+                .catch((error) => uploadFailure(error, file, () => (answered = true)));
+            progress.finish();
+            return { record: readRecord(res.text), status: res.status };
+        });
+    }
+    /** The distribution an answered upload stored: named by the answer, or, when the answer names no id, found by name and MD5. */
+    async uploadedDistribution(uploaded, file, began, attempts) {
+        const stored = uploaded.record === undefined ? undefined : toDistribution(uploaded.record);
+        if (stored !== undefined)
+            return { ...stored, adopted: false, attempts };
+        // Stored, but the answer names no id (an empty body, another shape): find it as after a lost answer.
+        const found = await this.findStoredUpload(file, began);
+        if (found === undefined) {
+            throw new Error(`Uploading the distribution: the platform answered HTTP ${uploaded.status} without a distribution id, and no distribution named ` +
+                `${file.fileName} with this MD5 was found on the stack afterwards`);
+        }
+        port/* info */.pq(`The platform answered HTTP ${uploaded.status} without a distribution id; found the upload by its name and MD5: distribution ${found.id}.`);
+        return { ...found, adopted: false, attempts };
     }
     async findStoredUpload(file, began) {
         const isNew = newSince(file.knownBefore, began - CLOCK_SKEW_MS);
@@ -42045,12 +42048,28 @@ class CloudClient {
     }
 }
 /**
+ * Why an upload's request failed, as the operation reports it. A refused archive stopped the stream: its reason, not
+ * the connection's, is the failure. An answer from the platform (`answered`) means the body was not an upload awaiting one.
+ */
+async function uploadFailure(error, file, answered) {
+    if (error instanceof errors/* InputError */.dz)
+        throw error;
+    const refused = await file.gate?.then(() => undefined, (reason) => reason);
+    if (refused !== undefined)
+        throw refused;
+    if (error instanceof errors/* ServiceError */._7) {
+        answered();
+        file.onUnconfirmed?.(false);
+    }
+    throw error instanceof errors/* ServiceError */._7 ? withUploadHint(error, file.storedBefore) : error;
+}
+/**
  * Whether a listed distribution appeared since the upload began: not among the ids listed before it (in any
  * letter case), or, when those are not known, not dated before `since` (an undated one counts as new).
  */
 function newSince(knownBefore, since) {
     if (knownBefore !== undefined)
-        return (d) => ![...knownBefore].some((id) => (0,look/* sameId */.s)(id, d.id));
+        return (d) => ![...knownBefore].some((id) => (0,platform_reading/* sameId */.s)(id, d.id));
     return (d) => !((d.createdAt ? Date.parse(d.createdAt) : Number.NaN) < since);
 }
 /** MD5s compare as hex, whatever case the platform writes them in. */
@@ -45669,7 +45688,7 @@ const HOUR_MS = 3_600_000;
 function newestBackupRow(listing, environmentId, now) {
     if ('failed' in listing)
         return { state: 'unknown', id: null, createdAt: null, ageHours: null, reason: listing.failed };
-    const own = listing.backups.filter((b) => (0,look/* sameId */.s)(b.environmentId, environmentId));
+    const own = listing.backups.filter((b) => (0,platform_reading/* sameId */.s)(b.environmentId, environmentId));
     const dated = own.filter((b) => Number.isFinite(b.createdAtMs)).sort((a, b) => b.createdAtMs - a.createdAtMs);
     const newest = dated[0];
     if (newest === undefined) {
@@ -45930,11 +45949,11 @@ class EnvironmentReader {
         }
         if (evidence !== undefined)
             row = { ...row, commit: evidence.sha, evidence: evidence.from === 'name' ? 'name' : 'deployment', evidenceDeploymentId: evidence.deployment?.id ?? null };
-        if (evidence !== undefined && (0,look/* switching */.Zx)({ distributionId: running, status, at: 0 }) !== true)
+        if (evidence !== undefined && (0,platform_reading/* switching */.Z)(status) !== true)
             return { ...row, ...(await this.against(evidence.sha, environment.name)) };
         // No commit to compare: the tracked ref is still checked, so a misspelt one fails the report before anything runs.
         await this.checkTrack(environment.name);
-        if ((0,look/* switching */.Zx)({ distributionId: running, status, at: 0 }) === true)
+        if ((0,platform_reading/* switching */.Z)(status) === true)
             return { ...row, state: 'deploying', reason: `the platform's status is '${status}'` };
         if (running === undefined)
             return { ...row, ...noDistribution(status, row.lastDeployment, this.history?.host.deploymentNoun) };
