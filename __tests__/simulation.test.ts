@@ -1307,6 +1307,11 @@ const EVENTS: Array<[string, Partial<Schedule>, Expectation]> = [
       expect(simTransport.wire.calls.filter((c) => c.run === 0 && c.method === 'DELETE' && c.path.startsWith('/v3/distributions/')).map((c) => c.path)).toEqual(
         ['/v3/distributions/0e0e0e0e-0000-4000-8000-00000000000e']
       )
+      // The shape itself: the other job's upload goes out after this one pruned, and this one lists the stack again after it.
+      const pruned = simTransport.wire.calls.find((c) => c.run === 0 && c.method === 'DELETE')?.seq ?? Infinity
+      const otherUpload = simTransport.wire.calls.find((c) => c.run === 1 && c.method === 'POST' && c.path === '/v3/distributions')?.seq ?? -1
+      expect(otherUpload).toBeGreaterThan(pruned)
+      expect(simTransport.wire.calls.some((c) => c.run === 0 && c.method === 'GET' && c.path.startsWith('/v3/distributions') && c.seq > otherUpload)).toBe(true)
     }
   ],
   [

@@ -10,7 +10,8 @@ import { GITHUB_API, GITHUB_TOKEN, github, makeGitHubWorld } from './github.js'
 import { GITLAB_PROJECT, GITLAB_TOKEN, GITLAB_URL, gitlab, makeGitLabWorld } from './gitlab.js'
 import { cliCommand, readCliClaims, startCli, type CliRecord } from './cli-run.js'
 import { shown, simContext } from './mocks.js'
-import { handOvers, resetProcesses } from './process.js'
+import { handOvers, resetProcesses, runIndex } from './process.js'
+import { latencyDeal } from './latency.js'
 import { resetCollector } from './collector.js'
 import { traceTimeoutMs, tracingEnv, tracingInputs } from './tracing.js'
 import { BASE2, prepareSecond, type WorldRun } from './runs.js'
@@ -257,8 +258,12 @@ export async function simulate(drawn: Schedule, archive: SimArchive, steps: Step
     sinkAnswer: sinkAnswers(s.events)
   })
   wire.io.clear()
-  let call = 0
-  wire.latencyMs = () => (s.latency[call++ % s.latency.length] ?? 0) * 1000
+  // The drawn latencies are dealt in the order of the calls, each run's in its own order: two runs of the world call
+  // at the same fake instant in an order real I/O decides (packing, reading an archive), and one counter for both
+  // dealt a traced run and its untraced twin different latencies (fresh seed 1433997720, one replay in six). A run
+  // starts where the others' calls before its first instant left the deal, so a run after another goes on from it.
+  const dealt = latencyDeal()
+  wire.latencyMs = () => (s.latency[dealt(runIndex(), Date.now()) % s.latency.length] ?? 0) * 1000
   github.world = undefined
   gitlab.world = undefined
   const afterCodeHost = new Map<string, Array<{ nth: number; fn: () => void }>>()
