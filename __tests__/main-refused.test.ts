@@ -1,34 +1,11 @@
 // run() when the inputs are refused (src/main.ts): what the run was asked to do is read from the raw inputs, so
 // the summary names the environment given and whether a deploy or a search check alone was asked for. Real
 // @actions/core, as a runner would drive it: INPUT_* variables in, the summary and outputs files out.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { run } from '../src/main.js'
-
-const dir = mkdtempSync(join(tmpdir(), 'brcd-main-refused-'))
-const host = { signals: { on: () => undefined, off: () => undefined }, exit: () => undefined }
+import { runAsRunner } from './main-as-runner.js'
 
 /** Runs with these inputs (and no others); the summary written, and the failure line on stdout. */
-async function refused(inputs: Record<string, string>): Promise<{ summary: string; stdout: string }> {
-  for (const name of Object.keys(process.env)) if (name.startsWith('INPUT_')) delete process.env[name]
-  for (const [name, value] of Object.entries(inputs)) process.env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
-  const summary = join(dir, 'summary.md')
-  writeFileSync(summary, '')
-  writeFileSync(join(dir, 'output'), '')
-  writeFileSync(join(dir, 'state'), '')
-  Object.assign(process.env, { GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STATE: join(dir, 'state') })
-  const out: string[] = []
-  const write = process.stdout.write.bind(process.stdout)
-  process.stdout.write = ((chunk: string | Uint8Array) => out.push(String(chunk)) > 0) as typeof process.stdout.write
-  try {
-    await run(host)
-  } finally {
-    process.stdout.write = write
-    process.exitCode = 0
-  }
-  return { summary: readFileSync(summary, 'utf8'), stdout: out.join('') }
-}
+const refused = (inputs: Record<string, string>) => runAsRunner(run, inputs)
 
 test('a deploy refused before any request: the environment given is named, as not resolved', async () => {
   const { summary, stdout } = await refused({ environment: 'production', 'distribution-id': 'abc' })

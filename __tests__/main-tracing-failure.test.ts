@@ -3,9 +3,7 @@
 // plant-deletions` (issue 46): deleting that redact() survived every test. Real @actions/core, as a runner drives it;
 // the tracing module replaced by one that fails.
 import { jest } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { runAsRunner } from './main-as-runner.js'
 
 const PASSWORD = 'pw-of-this-run-7731'
 jest.unstable_mockModule('../src/tracing/index.js', () => ({
@@ -14,8 +12,6 @@ jest.unstable_mockModule('../src/tracing/index.js', () => ({
 }))
 const { run } = await import('../src/main.js')
 
-const dir = mkdtempSync(join(tmpdir(), 'brcd-main-tracing-'))
-const host = { signals: { on: () => undefined, off: () => undefined }, exit: () => undefined }
 const saved = { ...process.env }
 afterAll(() => {
   for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name]
@@ -23,22 +19,10 @@ afterAll(() => {
 })
 
 test('a failure of the trace is one warning, with the password the run was given as ***; the failure is the run’s own', async () => {
-  for (const name of Object.keys(process.env)) if (name.startsWith('INPUT_') || name.startsWith('OTEL_')) delete process.env[name]
+  for (const name of Object.keys(process.env)) if (name.startsWith('OTEL_')) delete process.env[name]
   // Refused (a stack name that is not one DNS label) after the password was read: a refused run is traced too.
   const inputs = { stack: 'bad.stack', username: 'deployer', password: PASSWORD, 'distribution-id': 'abc', environment: 'production' }
-  for (const [name, value] of Object.entries({ ...inputs, 'otel-endpoint': 'http://127.0.0.1:4318' })) process.env[`INPUT_${name.toUpperCase()}`] = value
-  for (const name of ['output', 'state', 'summary.md']) writeFileSync(join(dir, name), '')
-  Object.assign(process.env, { GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STATE: join(dir, 'state'), GITHUB_STEP_SUMMARY: join(dir, 'summary.md') })
-  const out: string[] = []
-  const write = process.stdout.write.bind(process.stdout)
-  process.stdout.write = ((chunk: string | Uint8Array) => out.push(String(chunk)) > 0) as typeof process.stdout.write
-  try {
-    await run(host)
-  } finally {
-    process.stdout.write = write
-    process.exitCode = 0
-  }
-  const lines = out.join('').split('\n')
+  const { lines } = await runAsRunner(run, { ...inputs, 'otel-endpoint': 'http://127.0.0.1:4318' })
   expect(lines.filter((l) => l.startsWith('::warning::'))).toEqual([
     "::warning::Tracing: nothing was sent (the exporter could not be made (login ***)). The deployment's outcome is unchanged."
   ])
