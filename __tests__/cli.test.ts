@@ -195,6 +195,12 @@ describe('the port', () => {
     expect(readFileSync(file, 'utf8')).toBe('## Deployed with ***\n')
   })
 
+  test('with no --summary and no runner to take it, the summary is not written, and the run is told so', async () => {
+    const { p, written } = port()
+    expect(await p.writeSummary('## Deployed\n')).toBe(false)
+    expect(written).toEqual([])
+  })
+
   test('inputs trimmed unless asked otherwise; outputs kept for --json; colour only when asked', () => {
     const { p, written } = port({ colour: true })
     expect(p.getInput('password')).toBe('pw')
@@ -203,7 +209,16 @@ describe('the port', () => {
     p.setOutput('deployed', 'true')
     expect(p.outputs).toEqual({ deployed: 'true' })
     p.warning('w')
-    expect(written[0]).toBe('\u001b[33mwarning: w\u001b[0m\n')
+    p.error('e')
+    expect(written).toEqual(['\u001b[33mwarning: w\u001b[0m\n', '\u001b[31merror: e\u001b[0m\n'])
+  })
+
+  test('a secret inside another is masked whole: the longest first, whatever order they came in', () => {
+    const { p, written } = port()
+    p.setSecret('abc')
+    p.setSecret('abcdef')
+    p.info('refresh abcdef, access abc')
+    expect(written).toEqual(['refresh ***, access ***\n'])
   })
 })
 
