@@ -48054,9 +48054,10 @@ async function tellAfterReport(host, state, outcome) {
     host.signals.on('SIGTERM', hurrySends);
     try {
         const limitMs = state.stopped === undefined ? undefined : EVENTS_AFTER_STOP_MS[state.stopped];
+        const seen = seenOnce(outcome.result, outcome.facts);
         await Promise.all([
-            tellSinks(outcome.inputs?.events ?? eventsAlone(), outcome.result, outcome.facts, limitMs, state.hurry.signal),
-            sendTrace(outcome.tracing, outcome.result, outcome.facts, limitMs, state.hurry.signal)
+            tellSinks(outcome.inputs?.events ?? eventsAlone(), seen, limitMs, state.hurry.signal),
+            sendTrace(outcome.tracing, outcome.result, outcome.facts, seen, limitMs, state.hurry.signal)
         ]);
     }
     finally {
@@ -48081,12 +48082,11 @@ async function refuse(failure) {
  * Tells the event sinks what the run observed (docs/events.md), after the report: each sink within its limit (or the
  * shorter `limitMs` a stop leaves), ended at once by `hurry`; nothing here fails the run or changes its outcome.
  */
-async function tellSinks(events, result, facts, limitMs, hurry) {
+async function tellSinks(events, seen, limitMs, hurry) {
     if (events === undefined || !(0,inputs_events/* anySink */.O5)(events) || hurry.aborted || limitMs === 0)
         return;
     try {
-        const { observeRun } = await __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 52585));
-        const observed = observeRun(result, { ...facts, context: src_port/* runContext */.pO(), stack: rawInput('stack') || undefined, promotion: isPromotion() });
+        const { observed } = await seen();
         if (observed === undefined)
             return;
         const { sinksFor } = await __nccwpck_require__.e(/* import() */ 761).then(__nccwpck_require__.bind(__nccwpck_require__, 10761));
@@ -48103,22 +48103,28 @@ async function tellSinks(events, result, facts, limitMs, hurry) {
  * Sends the run's trace (docs/tracing.md), after the report, within the trace's own limit or the shorter `limitMs` a
  * stop leaves, ended at once by `hurry`. Loads OpenTelemetry only now, and only with tracing on; never throws.
  */
-async function sendTrace(tracing, result, facts, limitMs, hurry) {
+async function sendTrace(tracing, result, facts, seen, limitMs, hurry) {
     if (tracing === undefined)
         return;
     // The summary says the log tells when the trace was not sent: a stop that leaves no time is said too.
     if (hurry.aborted || limitMs === 0)
         return (0,said/* sayNoTime */.g)(tracing, hurry.aborted);
     try {
-        const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([__nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 85808)), __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 52585))]);
-        const context = src_port/* runContext */.pO();
-        const stack = rawInput('stack') || undefined;
-        const observed = observeRun(result, { ...facts, context, stack, promotion: isPromotion() });
+        const [{ traceRun, runPlan }, { context, stack, observed }] = await Promise.all([__nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 85808)), seen()]);
         await traceRun(runPlan(result, { ...facts, context, stack, observed }), tracing, { ...(0,config/* exportLimit */.YS)(tracing, limitMs), hurry });
     }
     catch (e) {
         src_port/* warning */.$e(`Tracing: nothing was sent (${(0,secrets/* redact */.E$)(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`);
     }
+}
+/** The run as seen, read once for the sinks and the trace, and only when one of them asks (each is off by default). */
+function seenOnce(result, facts) {
+    let seen;
+    return () => (seen ??= __nccwpck_require__.e(/* import() */ 585).then(__nccwpck_require__.bind(__nccwpck_require__, 52585)).then(({ observeRun }) => {
+        const context = src_port/* runContext */.pO();
+        const stack = rawInput('stack') || undefined;
+        return { context, stack, observed: observeRun(result, { ...facts, context, stack, promotion: isPromotion() }) };
+    }));
 }
 /** Tracing's settings on their own, when the run's inputs were refused: a refused run is traced too. */
 function tracingAlone(env) {

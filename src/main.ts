@@ -14,7 +14,7 @@ import { networkFailure } from './http/errors.js'
 import { proxyFor } from './http/proxy.js'
 import { redact } from './secrets.js'
 import { anySink, readEventsInputs } from './inputs/events.js'
-import type { EventsInputs } from './events/observed.js'
+import type { EventsInputs, ObservedRun } from './events/observed.js'
 import { exportLimit, traceNote, type TracingInputs } from './tracing/config.js'
 import { OTEL_ENDPOINT_INPUT, readTracingInputs } from './inputs/tracing.js'
 import { sayNoTime } from './tracing/said.js'
@@ -262,9 +262,10 @@ async function tellAfterReport(
   host.signals.on('SIGTERM', hurrySends)
   try {
     const limitMs = state.stopped === undefined ? undefined : EVENTS_AFTER_STOP_MS[state.stopped]
+    const seen = seenOnce(outcome.result, outcome.facts)
     await Promise.all([
-      tellSinks(outcome.inputs?.events ?? eventsAlone(), outcome.result, outcome.facts, limitMs, state.hurry.signal),
-      sendTrace(outcome.tracing, outcome.result, outcome.facts, limitMs, state.hurry.signal)
+      tellSinks(outcome.inputs?.events ?? eventsAlone(), seen, limitMs, state.hurry.signal),
+      sendTrace(outcome.tracing, outcome.result, outcome.facts, seen, limitMs, state.hurry.signal)
     ])
   } finally {
     host.signals.off('SIGINT', hurrySends)
@@ -290,11 +291,10 @@ export async function refuse(failure: InputError): Promise<RunEnding> {
  * Tells the event sinks what the run observed (docs/events.md), after the report: each sink within its limit (or the
  * shorter `limitMs` a stop leaves), ended at once by `hurry`; nothing here fails the run or changes its outcome.
  */
-async function tellSinks(events: EventsInputs | undefined, result: RunResult, facts: RunFacts, limitMs: number | undefined, hurry: AbortSignal): Promise<void> {
+async function tellSinks(events: EventsInputs | undefined, seen: () => Promise<RunSeen>, limitMs: number | undefined, hurry: AbortSignal): Promise<void> {
   if (events === undefined || !anySink(events) || hurry.aborted || limitMs === 0) return
   try {
-    const { observeRun } = await import('./events/from-run.js')
-    const observed = observeRun(result, { ...facts, context: core.runContext(), stack: rawInput('stack') || undefined, promotion: isPromotion() })
+    const { observed } = await seen()
     if (observed === undefined) return
     const { sinksFor } = await import('./events/sinks.js')
     const { tellOthers } = await import('./events/dispatch.js')
@@ -314,6 +314,7 @@ async function sendTrace(
   tracing: TracingInputs | undefined,
   result: RunResult,
   facts: RunFacts,
+  seen: () => Promise<RunSeen>,
   limitMs: number | undefined,
   hurry: AbortSignal
 ): Promise<void> {
@@ -321,14 +322,29 @@ async function sendTrace(
   // The summary says the log tells when the trace was not sent: a stop that leaves no time is said too.
   if (hurry.aborted || limitMs === 0) return sayNoTime(tracing, hurry.aborted)
   try {
-    const [{ traceRun, runPlan }, { observeRun }] = await Promise.all([import('./tracing/index.js'), import('./events/from-run.js')])
-    const context = core.runContext()
-    const stack = rawInput('stack') || undefined
-    const observed = observeRun(result, { ...facts, context, stack, promotion: isPromotion() })
+    const [{ traceRun, runPlan }, { context, stack, observed }] = await Promise.all([import('./tracing/index.js'), seen()])
     await traceRun(runPlan(result, { ...facts, context, stack, observed }), tracing, { ...exportLimit(tracing, limitMs), hurry })
   } catch (e) {
     core.warning(`Tracing: nothing was sent (${redact(e instanceof Error ? e.message : String(e))}). The deployment's outcome is unchanged.`)
   }
+}
+
+/** What the sinks and the trace both tell of the run: its CI context, the stack given, and what it observed. */
+interface RunSeen {
+  readonly context: ReturnType<typeof core.runContext>
+  readonly stack: string | undefined
+  readonly observed: ObservedRun | undefined
+}
+
+/** The run as seen, read once for the sinks and the trace, and only when one of them asks (each is off by default). */
+function seenOnce(result: RunResult, facts: RunFacts): () => Promise<RunSeen> {
+  let seen: Promise<RunSeen> | undefined
+  return () =>
+    (seen ??= import('./events/from-run.js').then(({ observeRun }) => {
+      const context = core.runContext()
+      const stack = rawInput('stack') || undefined
+      return { context, stack, observed: observeRun(result, { ...facts, context, stack, promotion: isPromotion() }) }
+    }))
 }
 
 /** Tracing's settings on their own, when the run's inputs were refused: a refused run is traced too. */
